@@ -1,0 +1,790 @@
+"""TFM1xx: ConfigProto / GPUOptions session settings → TF2 `tf.config` calls.
+
+A *site* is one ConfigProto: where it is built (keyword arguments, nested GPUOptions,
+attribute assignments after construction) and where it goes (`Session(config=…)`,
+`K.set_session(…)`, `return` from a helper). A site is rewritten only when all of it can
+be followed and every setting in it has a faithful TF2 form (tfmigrate/settings.py);
+otherwise nothing in it is touched and each reason is reported.
+
+The rewrite emits the `tf.config` calls where the config was built, in run-time order,
+drops `config=` from sessions that remain (a session without a config takes the
+process-wide settings, SEMANTICS fact 1) and removes `set_session` boilerplate.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Optional, Sequence, Union
+
+import libcst as cst
+from libcst.metadata import (
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+    QualifiedNameProvider,
+    Scope,
+    ScopeProvider,
+)
+
+from tfmigrate import settings
+from tfmigrate.codemod_command import command_for
+from tfmigrate.names import is_compat_v1, resolve
+from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
+from tfmigrate.settings import Names, Value
+
+CONFIG_PROTO = "tf.ConfigProto"
+SESSIONS = {"tf.Session", "tf.InteractiveSession"}
+SET_SESSION = "keras.backend.set_session"
+# Message types that may appear nested inside a ConfigProto(...) call.
+NESTED_MESSAGES = {
+    "tf.GPUOptions": "gpu_options",
+    "tf.GraphOptions": "graph_options",
+    "tf.OptimizerOptions": "optimizer_options",
+    "tf.GPUOptions.Experimental": "experimental",
+}
+ENUM_PREFIXES = ("tf.OptimizerOptions.",)
+# Existing TF2 calls and the setting each one establishes (for "never emit twice").
+EXISTING_SETTERS = {
+    "tf.config.set_soft_device_placement": ("soft_placement",),
+    "tf.debugging.set_log_device_placement": ("log_placement",),
+    "tf.config.threading.set_intra_op_parallelism_threads": ("intra_threads",),
+    "tf.config.threading.set_inter_op_parallelism_threads": ("inter_threads",),
+    "tf.config.experimental.set_memory_growth": ("memory_growth",),
+    "tf.config.set_visible_devices": ("gpu_visibility", "cpu_visibility"),
+    "tf.config.experimental.set_visible_devices": ("gpu_visibility", "cpu_visibility"),
+    "tf.config.set_logical_device_configuration": ("gpu_memory", "logical_cpus"),
+    "tf.config.experimental.set_virtual_device_configuration": ("gpu_memory", "logical_cpus"),
+    "tf.config.optimizer.set_jit": ("jit",),
+}
+
+CODE_FOLLOW = "TFM120"
+CODE_SET_SESSION_LEFT = "TFM121"
+CODE_CONFLICT = "TFM122"
+
+CODES = {
+    settings.CODE_REWRITE: "ConfigProto/GPUOptions → tf.config calls; Session(config=…) → Session(); set_session boilerplate removed",
+    **{f.code: f.summary for f in settings.FIELDS.values() if f.code != "TFM112"},
+    "TFM112": "settings with no TF2 equivalent (force_gpu_compatible, operation_timeout_in_ms, session thread pools, …)",
+    settings.CODE_GROWTH_AND_LIMIT: "allow_growth together with a memory limit: no TF2 form, choose one",
+    CODE_FOLLOW: "a ConfigProto whose construction or use tfmigrate cannot follow (stored, passed on, changed conditionally)",
+    CODE_SET_SESSION_LEFT: "keras set_session(sess) left in place: Keras 3 has no sessions",
+    CODE_CONFLICT: "a setting that another ConfigProto or an existing tf.config call in the file sets differently",
+}
+
+LEFT = "; this ConfigProto was left as it is"
+
+
+@dataclass
+class _Setting:
+    value: Value
+    node: cst.CSTNode  # where it was written, for diagnostics
+
+
+@dataclass
+class _Site:
+    anchor: cst.Call  # the ConfigProto(...) call
+    scope: Scope
+    fields: dict[str, _Setting] = field(default_factory=dict)
+    problems: list[tuple[cst.CSTNode, str, str]] = field(default_factory=list)
+    def_stmts: list[cst.SimpleStatementLine] = field(default_factory=list)  # statements that build it
+    block: Optional[cst.CSTNode] = None  # the Module/IndentedBlock holding def_stmts
+    session_calls: list[cst.Call] = field(default_factory=list)  # Session(config=<this>)
+    helper: Optional[cst.FunctionDef] = None  # the function that returns the config
+    return_stmt: Optional[cst.SimpleStatementLine] = None
+    inline_stmt: Optional[cst.BaseStatement] = None  # for ConfigProto built inside Session(...)
+
+    def fail(self, node: cst.CSTNode, code: str, message: str) -> None:
+        self.problems.append((node, code, message))
+
+
+class ConfigProtoRule(Rule):
+    name = "config_proto"
+    codes = CODES
+    triggers = ("ConfigProto", "GPUOptions")
+
+    def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
+        return _Analysis(wrapper).run()
+
+
+class _Analysis:
+    def __init__(self, wrapper: MetadataWrapper) -> None:
+        self.wrapper = wrapper
+        self.module = wrapper.module
+        self.qnames = wrapper.resolve(QualifiedNameProvider)
+        self.parents = wrapper.resolve(ParentNodeProvider)
+        self.scopes = wrapper.resolve(ScopeProvider)
+        self.positions = wrapper.resolve(PositionProvider)
+        self.calls = [n for n in self.qnames if isinstance(n, cst.Call)]
+        self.used_names = {n.value for n in self.qnames if isinstance(n, cst.Name)} | _all_names(self.module)
+        self.existing = self._existing_settings()
+        self.emitted: dict[tuple[int, str], str] = {}  # (scope id, rendered action) -> already emitted
+        self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def name_of(self, node: cst.CSTNode) -> Optional[str]:
+        return resolve(self.qnames, node)
+
+    def callee(self, call: cst.Call) -> Optional[str]:
+        return self.name_of(call.func)
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        return self.parents.get(node)
+
+    def statement_of(self, node: cst.CSTNode) -> Optional[cst.BaseStatement]:
+        """Nearest enclosing statement, if only 'always evaluated' nodes lie between."""
+        cur = node
+        while True:
+            par = self.parent(cur)
+            if par is None:
+                return None
+            if isinstance(par, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+                if isinstance(par, cst.BaseCompoundStatement) and _in_body(par, cur):
+                    return None
+                return par
+            if isinstance(par, (cst.Lambda, cst.IfExp, cst.BooleanOperation, cst.BaseComp,
+                                cst.CompFor, cst.BaseSuite)):
+                return None  # evaluated conditionally, lazily or repeatedly
+            cur = par
+
+    def _existing_settings(self) -> dict[str, list[cst.Call]]:
+        found: dict[str, list[cst.Call]] = {}
+        for call in self.calls:
+            for key in EXISTING_SETTERS.get(self.callee(call) or "", ()):
+                found.setdefault(key, []).append(call)
+        return found
+
+    # -- main --------------------------------------------------------------------------
+
+    def run(self) -> list[Finding]:
+        findings: list[Finding] = []
+        anchors = sorted(
+            (c for c in self.calls if self.callee(c) == CONFIG_PROTO),
+            key=lambda c: (self.positions[c].start.line, self.positions[c].start.column),
+        )
+        for call in anchors:
+            site = self.build_site(call)
+            findings.extend(self.finish(site))
+        findings.extend(self.stray_gpu_options())
+        return findings
+
+    def build_site(self, call: cst.Call) -> _Site:
+        site = _Site(anchor=call, scope=self.scopes[call])
+        self.read_call(site, call, prefix="")
+        par = self.parent(call)
+        if isinstance(par, cst.Arg) and self._is_session_config_arg(par):
+            site.session_calls.append(self.parent(par))  # type: ignore[arg-type]
+            stmt = self.statement_of(call)
+            if stmt is None:
+                site.fail(call, CODE_FOLLOW, "Session(config=ConfigProto(...)) is evaluated conditionally or lazily here" + LEFT)
+            site.inline_stmt = stmt
+        elif isinstance(par, cst.Assign) and self._simple_assign(par):
+            self.follow_variable(site, par)
+        elif isinstance(par, cst.Return) and isinstance(self.parent(par), cst.SimpleStatementLine):
+            site.return_stmt = self.parent(par)  # type: ignore[assignment]
+            self.follow_helper(site, site.return_stmt)
+        else:
+            where = type(par).__name__ if par is not None else "expression"
+            site.fail(call, CODE_FOLLOW, f"the ConfigProto is used inside a {where} that tfmigrate cannot follow" + LEFT)
+        return site
+
+    # -- reading settings ----------------------------------------------------------------
+
+    def read_call(self, site: _Site, call: cst.Call, prefix: str) -> None:
+        for arg in call.args:
+            if arg.star:
+                site.fail(arg, CODE_FOLLOW, f"`{arg.star}{self.code(arg.value)}` hides which settings are set" + LEFT)
+                continue
+            if arg.keyword is None:
+                site.fail(arg, CODE_FOLLOW, "positional argument to a config message" + LEFT)
+                continue
+            path = prefix + arg.keyword.value
+            self.read_value(site, path, arg.value, arg)
+
+    def read_value(self, site: _Site, path: str, expr: cst.BaseExpression, node: cst.CSTNode) -> None:
+        if isinstance(expr, cst.Call):
+            nested = self.callee(expr)
+            if nested in NESTED_MESSAGES and path.endswith(NESTED_MESSAGES[nested]):
+                self.read_call(site, expr, prefix=path + ".")
+                return
+        if path == "gpu_options" and isinstance(expr, cst.Name):
+            if self.read_gpu_options_variable(site, expr):
+                return
+        if path == "gpu_options.experimental.virtual_devices":
+            site.fields[path] = _Setting(self.virtual_devices_value(expr), node)
+            return
+        site.fields[path] = _Setting(self.value_of(expr), node)
+
+    def value_of(self, expr: cst.BaseExpression) -> Value:
+        source = self.code(expr)
+        try:
+            literal = ast.literal_eval(source.strip())
+            return Value(literal, source)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
+        name = self.name_of(expr)
+        if name and name.startswith(ENUM_PREFIXES):
+            return Value(name.rsplit(".", 1)[1], source)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "dict" \
+                and "dict" not in _assigned_names(self.module):
+            out = {}
+            for arg in expr.args:
+                if arg.keyword is None or arg.star:
+                    return Value(source=source)
+                v = self.value_of(arg.value)
+                if not v.known:
+                    return Value(source=source)
+                out[arg.keyword.value] = v.literal
+            return Value(out, source)
+        return Value(source=source)
+
+    def virtual_devices_value(self, expr: cst.BaseExpression) -> Value:
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            table = []
+            for el in expr.elements:
+                item = el.value
+                if not (isinstance(item, cst.Call) and (self.callee(item) or "").endswith("Experimental.VirtualDevices")):
+                    return Value(source=self.code(expr))
+                limits = [a.value for a in item.args if a.keyword and a.keyword.value == "memory_limit_mb"]
+                if len(limits) != 1 or len(item.args) != 1:
+                    return Value(source=self.code(expr))
+                v = self.value_of(limits[0])
+                if not v.known:
+                    return Value(source=self.code(expr))
+                table.append(list(v.literal))
+            return Value(table, self.code(expr))
+        return Value(source=self.code(expr))
+
+    def read_gpu_options_variable(self, site: _Site, name: cst.Name) -> bool:
+        """`gpu_options=opts` where `opts = tf.GPUOptions(...)` in the same block."""
+        scope = self.scopes.get(name)
+        if scope is None:
+            return False
+        assignments = list(scope[name.value])
+        if len(assignments) != 1 or not isinstance(getattr(assignments[0], "node", None), cst.Name):
+            return False
+        target = assignments[0].node
+        assign = self.parent(self.parent(target)) if isinstance(self.parent(target), cst.AssignTarget) else None
+        if not (isinstance(assign, cst.Assign) and self._simple_assign(assign)):
+            return False
+        value = assign.value
+        if not (isinstance(value, cst.Call) and self.callee(value) == "tf.GPUOptions"):
+            return False
+        stmt = self.parent(assign)
+        block = self.parent(stmt)
+        if site.block is not None and block is not site.block:
+            site.fail(name, CODE_FOLLOW, "the GPUOptions are built in a different block from the ConfigProto" + LEFT)
+            return True
+        self.read_call(site, value, prefix="gpu_options.")
+        site.def_stmts.append(stmt)  # type: ignore[arg-type]
+        self.claimed.add(value)
+        for ref in assignments[0].references:
+            node = ref.node
+            if node is name:
+                continue
+            path = self.assigned_path(node, stmt_block=block, after=stmt)  # type: ignore[arg-type]
+            if path is None:
+                site.fail(node, CODE_FOLLOW, f"the GPUOptions `{name.value}` is used here too ({self._line_code(node)})" + LEFT)
+                continue
+            sub, value_expr, assign_stmt = path
+            self.read_value(site, "gpu_options." + sub, value_expr, assign_stmt)
+            site.def_stmts.append(assign_stmt)
+        return True
+
+    def assigned_path(self, ref: cst.CSTNode, stmt_block: cst.CSTNode, after: cst.CSTNode):
+        """For `ref.a.b = v` (or `ref.device_count['GPU'] = v`) in `stmt_block` after `after`:
+        return ("a.b", v, statement). Anything else: None."""
+        chain: list[str] = []
+        node = ref
+        par = self.parent(node)
+        while isinstance(par, cst.Attribute) and par.value is node:
+            chain.append(par.attr.value)
+            node, par = par, self.parent(par)
+        key = None
+        if isinstance(par, cst.Subscript) and par.value is node and chain and chain[-1] == "device_count":
+            if len(par.slice) != 1 or not isinstance(par.slice[0].slice, cst.Index):
+                return None
+            try:
+                key = ast.literal_eval(self.code(par.slice[0].slice.value))
+            except (ValueError, SyntaxError):
+                return None
+            node, par = par, self.parent(par)
+        if not chain or not isinstance(par, cst.AssignTarget):
+            return None
+        assign = self.parent(par)
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+            return None
+        stmt = self.parent(assign)
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1) or self.parent(stmt) is not stmt_block:
+            return None
+        body = list(stmt_block.body)  # type: ignore[attr-defined]
+        if body.index(stmt) <= body.index(after):
+            return None
+        path = ".".join(chain)
+        if key is not None:
+            if path != "device_count" or not isinstance(key, str):
+                return None
+            return f"device_count[{key}]", assign.value, stmt
+        return path, assign.value, stmt
+
+    # -- following the config variable ------------------------------------------------------
+
+    def follow_variable(self, site: _Site, assign: cst.Assign) -> None:
+        target = assign.targets[0].target
+        assert isinstance(target, cst.Name)
+        stmt = self.parent(assign)
+        site.block = self.parent(stmt)
+        site.def_stmts.insert(0, stmt)  # type: ignore[arg-type]
+        scope = self.scopes[target]
+        assignments = list(scope[target.value])
+        if len(assignments) != 1:
+            site.fail(target, CODE_FOLLOW, f"`{target.value}` is assigned more than once" + LEFT)
+            return
+        for ref in assignments[0].references:
+            node = ref.node
+            path = self.assigned_path(node, stmt_block=site.block, after=stmt)
+            if path is not None:
+                sub, value_expr, assign_stmt = path
+                if sub.startswith("device_count["):
+                    self.merge_device_count(site, sub, value_expr, assign_stmt)
+                else:
+                    self.read_value(site, sub, value_expr, assign_stmt)
+                site.def_stmts.append(assign_stmt)
+                continue
+            par = self.parent(node)
+            if isinstance(par, cst.Arg) and self._is_session_config_arg(par) and par.value is node:
+                site.session_calls.append(self.parent(par))  # type: ignore[arg-type]
+                continue
+            if isinstance(par, cst.Return) and isinstance(self.parent(par), cst.SimpleStatementLine):
+                site.return_stmt = self.parent(par)  # type: ignore[assignment]
+                continue
+            site.fail(node, CODE_FOLLOW,
+                      f"`{target.value}` is used by `{self._line_code(node)}`, which tfmigrate cannot translate" + LEFT)
+        if site.return_stmt is not None:
+            self.follow_helper(site, site.return_stmt)
+        elif not site.session_calls and not site.problems:
+            site.fail(target, CODE_FOLLOW, f"`{target.value}` is never passed to a Session here" + LEFT)
+
+    def merge_device_count(self, site: _Site, sub: str, value_expr: cst.BaseExpression, stmt: cst.CSTNode) -> None:
+        key = sub[len("device_count["):-1]
+        current = site.fields.get("device_count")
+        value = self.value_of(value_expr)
+        if current is not None and not current.value.known:
+            site.fail(stmt, "TFM104", "device_count is set from an expression and changed later" + LEFT)
+            return
+        merged = dict(current.value.literal) if current is not None else {}
+        merged[key] = value.literal if value.known else settings.UNKNOWN
+        known = all(v is not settings.UNKNOWN for v in merged.values())
+        site.fields["device_count"] = _Setting(Value(merged if known else settings.UNKNOWN, repr(merged)), stmt)
+
+    def follow_helper(self, site: _Site, return_stmt: cst.SimpleStatementLine) -> None:
+        """The config is returned from a function: its callers are the consumers."""
+        func = self._enclosing_function(return_stmt)
+        if func is None or self.parent(return_stmt) is not func.body:
+            site.fail(return_stmt, CODE_FOLLOW, "the config is returned from inside a nested block" + LEFT)
+            return
+        site.helper = func
+        if site.block is None:
+            site.block = func.body
+        outer = self.scopes[func]
+        assignments = list(outer[func.name.value])
+        if len(assignments) != 1 or not assignments[0].references:
+            site.fail(func.name, CODE_FOLLOW,
+                      f"`{func.name.value}()` returns the config to callers outside this file" + LEFT)
+            return
+        for ref in assignments[0].references:
+            call = self.parent(ref.node)
+            arg = self.parent(call) if isinstance(call, cst.Call) and call.func is ref.node else None
+            if not (isinstance(arg, cst.Arg) and self._is_session_config_arg(arg)):
+                site.fail(ref.node, CODE_FOLLOW,
+                          f"`{func.name.value}` is used by `{self._line_code(ref.node)}`, which is not a Session(config=...)" + LEFT)
+                continue
+            site.session_calls.append(self.parent(arg))  # type: ignore[arg-type]
+
+    # -- building the rewrite -----------------------------------------------------------------
+
+    def finish(self, site: _Site) -> Iterator[Finding]:
+        if site.anchor in self.claimed:
+            return
+        fields = {path: s.value for path, s in site.fields.items()}
+        # Expand device_count[...] merges that were recorded as partial dicts.
+        plan = settings.plan(fields)
+        for p in plan.problems:
+            node = site.fields[p.field].node if p.field in site.fields else site.anchor
+            site.fail(node, p.code, p.message + LEFT)
+        consumer_stmts = self.consumer_statements(site)
+        if site.problems:
+            for node, code, message in site.problems:
+                yield Finding(code, message, node)
+            return
+
+        names = self.names_for(site)
+        actions = self.dedupe(site, plan.actions)
+        if actions is None:
+            return
+        if any(a.imports for a in actions):
+            for module, obj in {i for a in actions for i in a.imports}:
+                pass
+        block_lines: list[str] = []
+        for action in actions:
+            block_lines.extend(action.render(names))
+        new_stmts = _parse_statements(block_lines)
+        edits: list[Edit] = []
+        comments = self.collect_comments(site.def_stmts + ([site.return_stmt] if site.return_stmt else []))
+
+        if site.inline_stmt is not None:
+            target = site.inline_stmt
+            if target in consumer_stmts.removed:
+                stmts = _with_comments(new_stmts, comments, target) or [_pass_if_needed(target, self.parent(target))]
+                edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts[0] is not None else cst.RemoveFromParent()))
+            elif new_stmts:
+                edits.append(InsertBefore(target, _with_comments(new_stmts, comments, None)))
+        else:
+            last = site.def_stmts[-1] if site.def_stmts else site.return_stmt
+            for stmt in site.def_stmts[:-1]:
+                edits.append(Replace(stmt, cst.RemoveFromParent()))
+            removed_in_block = len(site.def_stmts) + (1 if site.return_stmt is not None else 0)
+            body_left = len(site.block.body) - removed_in_block + len(new_stmts)  # type: ignore[union-attr]
+            stmts = _with_comments(new_stmts, comments, last)
+            if body_left <= 0 and isinstance(site.block, cst.IndentedBlock):
+                stmts = stmts + [cst.SimpleStatementLine([cst.Pass()])]
+            if site.def_stmts:
+                edits.append(Replace(last, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
+                if site.return_stmt is not None:
+                    edits.append(Replace(site.return_stmt, cst.RemoveFromParent()))
+            elif site.return_stmt is not None:  # `return tf.ConfigProto(...)`
+                edits.append(Replace(site.return_stmt, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
+        edits.extend(consumer_stmts.edits)
+
+        imports = []
+        if names.tf not in self.tf_aliases():
+            imports.append(ImportSpec("tensorflow", None, names.tf if names.tf != "tensorflow" else None))
+        if any(isinstance(a, settings.MemoryLimit) for a in actions):
+            imports.append(ImportSpec("tfmigrate.runtime", "total_memory_mib", None))
+        notes = tuple(
+            Finding(n.code, n.message, site.fields[n.field].node if n.field in site.fields else site.anchor)
+            for n in plan.notes
+        )
+        yield Finding(
+            settings.CODE_REWRITE,
+            "ConfigProto settings rewritten as tf.config calls",
+            site.anchor,
+            edits=tuple(edits),
+            add_imports=tuple(imports),
+            remove_unused_imports=self.imports_to_drop(),
+            notes=notes,
+        )
+
+    def dedupe(self, site: _Site, actions: Sequence[settings.Action]) -> Optional[list[settings.Action]]:
+        kept = []
+        for action in actions:
+            if action.key in self.existing:
+                continue  # the file already makes this tf.config call: never emit it twice
+            rendered = "\n".join(action.render(Names()))
+            scope_key = (id(site.scope), action.key)
+            previous = self.emitted.get(scope_key)
+            if previous is not None:
+                if previous != rendered:
+                    f = action.fields[0]
+                    site.fail(site.fields[f].node if f in site.fields else site.anchor, CODE_CONFLICT,
+                              f"another ConfigProto in this scope sets `{f}` differently, and TF2 settings are "
+                              "process-wide" + LEFT)
+                continue
+            kept.append(action)
+        if site.problems:
+            for node, code, message in site.problems:
+                pass
+            return None
+        for action in kept:
+            self.emitted[(id(site.scope), action.key)] = "\n".join(action.render(Names()))
+        return kept
+
+    # -- consumers ------------------------------------------------------------------------------
+
+    @dataclass
+    class _Consumers:
+        edits: list[Edit]
+        removed: set[cst.CSTNode]
+
+    def consumer_statements(self, site: _Site) -> "_Analysis._Consumers":
+        out = _Analysis._Consumers([], set())
+        if not site.session_calls and site.helper is None:
+            return out
+        for call in site.session_calls:
+            new_call = self.session_without_config(site, call)
+            if new_call is None:
+                continue
+            par = self.parent(call)
+            # K.set_session(tf.Session(config=c)): the line only configured the GPU.
+            arg = par if isinstance(par, cst.Arg) else None
+            outer = self.parent(arg) if arg is not None else None
+            if isinstance(outer, cst.Call) and self.callee(outer) == SET_SESSION:
+                stmt = self.parent(self.parent(outer))
+                if isinstance(self.parent(outer), cst.Expr) and isinstance(stmt, cst.SimpleStatementLine) \
+                        and len(stmt.body) == 1:
+                    helper_call = self.helper_call_statement(site, call)
+                    if helper_call is not None:
+                        out.edits.append(Replace(stmt, helper_call))
+                    elif stmt is not site.inline_stmt:
+                        out.edits.append(Replace(stmt, cst.RemoveFromParent()))
+                    out.removed.add(stmt)
+                    continue
+            if self.drop_session_variable(site, call, out):
+                continue
+            out.edits.append(Replace(call, new_call))
+            helper_call = self.helper_call_statement(site, call)
+            if helper_call is not None:
+                stmt = self.statement_of(call)
+                if stmt is None:
+                    site.fail(call, CODE_FOLLOW, "the session is created conditionally or lazily here" + LEFT)
+                    continue
+                out.edits.append(InsertBefore(stmt, [helper_call]))
+        return out
+
+    def drop_session_variable(self, site: _Site, call: cst.Call, out: "_Analysis._Consumers") -> bool:
+        """`sess = tf.Session(config=c)` used only by `K.set_session(sess)`: drop both lines."""
+        assign = self.parent(call)
+        if not (isinstance(assign, cst.Assign) and self._simple_assign(assign)) or site.helper is not None:
+            return False
+        target = assign.targets[0].target
+        assignments = list(self.scopes[target][target.value])  # type: ignore[union-attr]
+        if len(assignments) != 1:
+            return False
+        refs = list(assignments[0].references)
+        if len(refs) != 1:
+            return False
+        arg = self.parent(refs[0].node)
+        outer = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (isinstance(outer, cst.Call) and self.callee(outer) == SET_SESSION and len(outer.args) == 1):
+            return False
+        expr = self.parent(outer)
+        stmt = self.parent(expr)
+        if not (isinstance(expr, cst.Expr) and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return False
+        out.edits.append(Replace(self.parent(assign), cst.RemoveFromParent()))
+        out.edits.append(Replace(stmt, cst.RemoveFromParent()))
+        return True
+
+    def helper_call_statement(self, site: _Site, session_call: cst.Call) -> Optional[cst.SimpleStatementLine]:
+        """For a config returned by a helper, keep calling the helper where the session is made."""
+        if site.helper is None:
+            return None
+        arg = next(a for a in session_call.args if a.keyword and a.keyword.value == "config")
+        return cst.SimpleStatementLine([cst.Expr(arg.value)])
+
+    def session_without_config(self, site: _Site, call: cst.Call) -> Optional[cst.Call]:
+        args = [a for a in call.args if not (a.keyword and a.keyword.value == "config")]
+        if args:
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        func = call.func
+        if is_compat_v1(self.qnames, call.func) is False:
+            # `tf.Session` is gone from the TF2 namespace; tf.compat.v1 keeps it.
+            kind = (self.callee(call) or "tf.Session").split(".")[-1]
+            alias = self.plain_tf_alias() or "tf"
+            func = cst.parse_expression(f"{alias}.compat.v1.{kind}")
+        return call.with_changes(func=func, args=args)
+
+    def consumer_count(self, site: _Site) -> int:
+        return len(site.session_calls)
+
+    # -- names and imports ----------------------------------------------------------------------
+
+    def tf_aliases(self) -> dict[str, str]:
+        """Module-level names bound to `tensorflow` or `tensorflow.compat.v1` -> which one."""
+        aliases: dict[str, str] = {}
+        for node in self.module.body:
+            for imp in _imports_in(node):
+                if isinstance(imp, cst.Import):
+                    for alias in imp.names:
+                        dotted = self.code(alias.name)
+                        if alias.asname is not None and dotted in ("tensorflow", "tensorflow.compat.v1"):
+                            aliases[alias.asname.name.value] = dotted  # type: ignore[union-attr]
+                        elif alias.asname is None and dotted == "tensorflow":
+                            aliases["tensorflow"] = "tensorflow"
+                elif isinstance(imp, cst.ImportFrom) and not isinstance(imp.names, cst.ImportStar):
+                    mod = self.code(imp.module) if imp.module else ""
+                    for alias in imp.names:
+                        if mod == "tensorflow.compat" and alias.name.value == "v1":
+                            aliases[alias.asname.name.value if alias.asname else "v1"] = "tensorflow.compat.v1"  # type: ignore[union-attr]
+        return aliases
+
+    def plain_tf_alias(self) -> Optional[str]:
+        for name, target in self.tf_aliases().items():
+            if target == "tensorflow":
+                return name
+        return None
+
+    def names_for(self, site: _Site) -> Names:
+        aliases = self.tf_aliases()
+        tf = self.plain_tf_alias() or next(iter(aliases), None)
+        if tf is None:
+            tf = "tf" if "tf" not in self.used_names else "tensorflow"
+        return Names(
+            tf=tf,
+            gpus=self.fresh("gpus", "gpu_devices", "tf_gpus"),
+            gpu=self.fresh("gpu", "gpu_device", "tf_gpu"),
+            total_memory="total_memory_mib",
+        )
+
+    def fresh(self, *candidates: str) -> str:
+        for name in candidates:
+            if name not in self.used_names:
+                return name
+        i = 2
+        while f"{candidates[0]}{i}" in self.used_names:
+            i += 1
+        return f"{candidates[0]}{i}"
+
+    def imports_to_drop(self) -> tuple[tuple[str, Optional[str]], ...]:
+        drop: list[tuple[str, Optional[str]]] = []
+        for module_name in ("tensorflow", "tensorflow.compat.v1"):
+            for obj in ("ConfigProto", "GPUOptions", "Session", "InteractiveSession"):
+                drop.append((module_name, obj))
+        for module_name in ("keras.backend", "keras.backend.tensorflow_backend", "tensorflow.keras.backend",
+                            "tensorflow.compat.v1.keras.backend"):
+            drop.append((module_name, "set_session"))
+        drop.append(("keras", "backend"))
+        drop.append(("tensorflow.keras", "backend"))
+        return tuple(drop)
+
+    # -- misc -----------------------------------------------------------------------------------
+
+    def stray_gpu_options(self) -> Iterator[Finding]:
+        """GPUOptions that never reach a ConfigProto we could follow."""
+        for call in self.calls:
+            if self.callee(call) != "tf.GPUOptions" or call in self.claimed:
+                continue
+            par = self.parent(call)
+            if isinstance(par, cst.Arg) and par.keyword and par.keyword.value == "gpu_options":
+                outer = self.parent(par)
+                if isinstance(outer, cst.Call) and self.callee(outer) == CONFIG_PROTO:
+                    continue  # read as part of its ConfigProto
+            yield Finding(CODE_FOLLOW, "GPUOptions built here do not reach a ConfigProto tfmigrate can follow; "
+                                       "migrate them by hand", call)
+
+    def collect_comments(self, stmts: Sequence[cst.CSTNode]) -> list[cst.EmptyLine]:
+        """Everything above and beside the removed statements: blank lines of the first
+        one (layout), then every comment, in order."""
+        lines: list[cst.EmptyLine] = []
+        for i, stmt in enumerate(stmts):
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            lines.extend(line for line in stmt.leading_lines if i == 0 or line.comment is not None)
+            trailing = stmt.trailing_whitespace.comment
+            if trailing is not None:
+                lines.append(cst.EmptyLine(comment=trailing))
+        return lines
+
+    def _is_session_config_arg(self, arg: cst.CSTNode) -> bool:
+        if not isinstance(arg, cst.Arg) or arg.keyword is None or arg.keyword.value != "config":
+            return False
+        call = self.parent(arg)
+        return isinstance(call, cst.Call) and self.callee(call) in SESSIONS
+
+    def _simple_assign(self, assign: cst.Assign) -> bool:
+        stmt = self.parent(assign)
+        return (
+            len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+            and isinstance(stmt, cst.SimpleStatementLine)
+            and len(stmt.body) == 1
+            and isinstance(self.parent(stmt), (cst.Module, cst.IndentedBlock))
+        )
+
+    def _enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        cur = self.parent(node)
+        while cur is not None and not isinstance(cur, cst.FunctionDef):
+            cur = self.parent(cur)
+        return cur
+
+    def _line_code(self, node: cst.CSTNode) -> str:
+        stmt = node
+        while stmt is not None and not isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            stmt = self.parent(stmt)
+        text = self.code(stmt if isinstance(stmt, cst.SimpleStatementLine) else node).strip()
+        text = text.splitlines()[0] if text else text
+        return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- small pure helpers ----------------------------------------------------------------------------
+
+
+def _in_body(compound: cst.BaseCompoundStatement, child: cst.CSTNode) -> bool:
+    return child is getattr(compound, "body", None) or child is getattr(compound, "orelse", None) \
+        or child in getattr(compound, "handlers", ()) or child is getattr(compound, "finalbody", None)
+
+
+def _imports_in(node: cst.CSTNode) -> Iterator[Union[cst.Import, cst.ImportFrom]]:
+    """Imports at module level, including inside try/except and if blocks (guarded imports)."""
+    if isinstance(node, cst.SimpleStatementLine):
+        for small in node.body:
+            if isinstance(small, (cst.Import, cst.ImportFrom)):
+                yield small
+    elif isinstance(node, (cst.Try, cst.If)):
+        blocks = [node.body]
+        if isinstance(node, cst.Try):
+            blocks += [h.body for h in node.handlers]
+            if node.orelse:
+                blocks.append(node.orelse.body)
+        elif node.orelse is not None:
+            blocks.append(node.orelse.body if isinstance(node.orelse, cst.Else) else cst.IndentedBlock([node.orelse]))
+        for block in blocks:
+            for stmt in getattr(block, "body", ()):
+                yield from _imports_in(stmt)
+
+
+def _all_names(module: cst.Module) -> set[str]:
+    names: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            names.add(node.value)
+
+    module.visit(Collect())
+    return names
+
+
+def _assigned_names(module: cst.Module) -> set[str]:
+    names: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            if isinstance(node.target, cst.Name):
+                names.add(node.target.value)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            names.add(node.name.value)
+
+    module.visit(Collect())
+    return names
+
+
+def _parse_statements(lines: Sequence[str]) -> list[cst.BaseStatement]:
+    if not lines:
+        return []
+    return list(cst.parse_module("\n".join(lines) + "\n").body)
+
+
+def _with_comments(stmts: list[cst.BaseStatement], comments: list[cst.EmptyLine],
+                   original: Optional[cst.CSTNode]) -> list[cst.BaseStatement]:
+    """Carry the user's blank lines and comments onto the first new statement."""
+    if not stmts or not comments:
+        return stmts
+    first = stmts[0]
+    if hasattr(first, "leading_lines"):
+        first = first.with_changes(leading_lines=[*comments, *first.leading_lines])
+    return [first, *stmts[1:]]
+
+
+def _pass_if_needed(stmt: cst.CSTNode, block: Optional[cst.CSTNode]):
+    if isinstance(block, cst.IndentedBlock) and len(block.body) == 1:
+        return cst.SimpleStatementLine([cst.Pass()])
+    return None
+
+
+RULE = ConfigProtoRule()
+ConfigProtoCommand = command_for(RULE, "Rewrite ConfigProto/GPUOptions session settings as TF2 tf.config calls.")

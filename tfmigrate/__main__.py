@@ -1,0 +1,3 @@
+from tfmigrate.cli import main
+
+raise SystemExit(main())

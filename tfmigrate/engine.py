@@ -1,0 +1,346 @@
+"""discover → prefilter → parse → run rules → apply fixes → write atomically.
+
+The engine knows nothing about TensorFlow (rules do) and nothing about argument parsing
+(the CLI does). Every failure is contained to its file: the file is left byte-for-byte as
+it was, the run reports it and carries on.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import os
+import pkgutil
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Optional, Sequence
+
+from tfmigrate import prefilter
+from tfmigrate.diagnostics import Diagnostic
+from tfmigrate.files import SourceError, decode, write_atomic
+
+# LibCST is imported lazily: a run whose files all fail the prefilter never needs it.
+
+
+@dataclass(frozen=True)
+class Options:
+    mode: str = "write"  # "write" | "diff" | "check"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    list_fixes: bool = False  # also report sites that were (or would be) rewritten
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str  # "unchanged" | "rewritten" | "would-rewrite" | "failed" | "skipped"
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diff: Optional[str] = None
+    error: Optional[str] = None
+    parsed: bool = False
+
+
+@dataclass
+class ModuleResult:
+    module: "object"  # libcst.Module
+    changed: bool
+    diagnostics: list[Diagnostic]
+    fixes: list[Diagnostic]
+
+
+# -- rules -------------------------------------------------------------------------------
+
+
+def load_rules() -> list:
+    """Every rule in the tfmigrate.codemods package (a module that defines RULE)."""
+    import tfmigrate.codemods as package
+
+    rules = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        rule = getattr(module, "RULE", None)
+        if rule is not None:
+            rules.append(rule)
+    return rules
+
+
+def all_codes() -> dict[str, str]:
+    codes: dict[str, str] = {}
+    for rule in load_rules():
+        codes.update(rule.codes)
+    return dict(sorted(codes.items()))
+
+
+def selected_rules(options: Options) -> list:
+    from tfmigrate.rule import RuleSelection
+
+    selection = RuleSelection(options.select, options.ignore)
+    return [r for r in load_rules() if any(selection.allows(c) for c in r.codes)]
+
+
+# -- suppression comments --------------------------------------------------------------
+
+_SUPPRESS = re.compile(r"#\s*tfmigrate:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
+
+
+def suppressions(text: str) -> dict[int, Optional[set[str]]]:
+    """line -> codes ignored on it (None: every code)."""
+    found: dict[int, Optional[set[str]]] = {}
+    if "tfmigrate:" not in text:
+        return found
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _SUPPRESS.search(line)
+        if m:
+            codes = m.group(1)
+            found[number] = None if codes is None else {c.strip() for c in codes.split(",") if c.strip()}
+    return found
+
+
+def _suppressed(table: dict[int, Optional[set[str]]], start: int, end: int, code: str) -> bool:
+    for line in range(start, end + 1):
+        if line in table:
+            codes = table[line]
+            if codes is None or any(code.startswith(c) for c in codes):
+                return True
+    return False
+
+
+# -- one module ----------------------------------------------------------------------------
+
+
+def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "") -> ModuleResult:
+    """Run rules on a parsed module and apply every fix that survives filtering."""
+    import libcst as cst
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+    from libcst.metadata import MetadataWrapper
+
+    from tfmigrate.rule import Replace, RuleSelection, apply_edits, edits_overlap, position
+
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    selection = RuleSelection(options.select, options.ignore)
+    quiet = suppressions(module.code)
+
+    def keep(f) -> bool:
+        line, _, end = position(wrapper, f.node)
+        return selection.allows(f.code) and not _suppressed(quiet, line, end, f.code)
+
+    def diag(f) -> Diagnostic:
+        line, col, _ = position(wrapper, f.node)
+        return Diagnostic(path, line, col, f.code, f.message)
+
+    findings = [f for rule in rules for f in rule.find(wrapper) if keep(f)]
+    fixes, reports = [], []
+    for f in findings:
+        if not f.fixable:
+            reports.append(f)
+        elif any(edits_overlap(f, g) for g in fixes):
+            reports.append(type(f)(f.code, f.message + " (not applied: it overlaps another rewrite)", f.node))
+        else:
+            fixes.append(f)
+
+    covered = _covered_nodes(f.edits for f in fixes)
+    diagnostics = [diag(f) for f in reports if f.node not in covered]
+    diagnostics += [diag(n) for f in fixes for n in f.notes if keep(n)]
+    fix_reports = [diag(f) for f in fixes]
+
+    if not fixes:
+        return ModuleResult(module, False, sorted(diagnostics), [])
+
+    new = apply_edits(wrapper.module, [e for f in fixes for e in f.edits])
+    context = CodemodContext()
+    for f in fixes:
+        for spec in f.add_imports:
+            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
+    new = AddImportsVisitor(context).transform_module(new)
+    drops = {d for f in fixes for d in f.remove_unused_imports}
+    if drops:
+        context = CodemodContext()
+        for module_name, obj, asname in _matching_imports(new, drops):
+            RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
+        new = RemoveImportsVisitor(context).transform_module(new)
+    return ModuleResult(new, new.code != module.code, sorted(diagnostics), fix_reports)
+
+
+def _covered_nodes(edit_groups: Iterable[Iterable]) -> set:
+    """Every node inside a node that a fix replaces or removes."""
+    import libcst as cst
+
+    from tfmigrate.rule import Replace
+
+    covered: set = set()
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, node) -> bool:
+            covered.add(node)
+            return True
+
+    for edits in edit_groups:
+        for e in edits:
+            if isinstance(e, Replace):
+                e.node.visit(Collect())
+    return covered
+
+
+def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str], Optional[str]]]:
+    """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`."""
+    import libcst as cst
+
+    found = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            if node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
+                return
+            mod = cst.Module([]).code_for_node(node.module)
+            for alias in node.names:
+                name = cst.Module([]).code_for_node(alias.name)
+                if (mod, name) in wanted:
+                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
+                    found.append((mod, name, asname))
+
+        def visit_Import(self, node: cst.Import) -> None:
+            for alias in node.names:
+                mod = cst.Module([]).code_for_node(alias.name)
+                parent, _, last = mod.rpartition(".")
+                if parent and (parent, last) in wanted and alias.asname is not None:
+                    found.append((mod, None, alias.asname.name.value))  # type: ignore[union-attr]
+
+    module.visit(Collect())
+    return iter(found)
+
+
+def transform_source(text: str, rules: Sequence, options: Options = Options(), path: str = "") -> tuple[str, ModuleResult]:
+    import libcst as cst
+
+    module = cst.parse_module(text)
+    result = transform_module(module, rules, options, path)
+    return result.module.code, result  # type: ignore[attr-defined]
+
+
+# -- one file ----------------------------------------------------------------------------
+
+
+def process_file(path: str, options: Options, display: Optional[str] = None) -> FileResult:
+    display = display or path
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
+    rules = selected_rules(options)
+    pattern = prefilter.compile_triggers(w for r in rules for w in r.triggers)
+    if not prefilter.might_match(data, pattern):
+        return FileResult(display, "unchanged")
+    return process_bytes(path, data, rules, options, display)
+
+
+def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, display: str) -> FileResult:
+    import libcst as cst
+
+    try:
+        source = decode(data)
+    except SourceError as exc:
+        return FileResult(display, "failed", error=str(exc))
+    try:
+        new_text, result = transform_source(source.text, rules, options, display)
+    except cst.ParserSyntaxError as exc:
+        return FileResult(display, "failed", error=f"cannot parse (line {exc.raw_line}): {exc.message}", parsed=True)
+    except RecursionError:
+        return FileResult(display, "failed", error="too deeply nested to parse", parsed=True)
+    except Exception as exc:  # a bug in a rule must never cost the user a file
+        return FileResult(display, "failed", error=f"internal error, file left unchanged: {type(exc).__name__}: {exc}",
+                          parsed=True)
+
+    diagnostics = list(result.diagnostics)
+    if options.list_fixes:
+        diagnostics = sorted(diagnostics + result.fixes)
+    if not result.changed:
+        return FileResult(display, "unchanged", diagnostics, parsed=True)
+
+    problem = _verify(new_text)
+    if problem is not None:
+        return FileResult(display, "failed", diagnostics,
+                          error=f"internal error: the rewrite would not compile ({problem}); file left unchanged",
+                          parsed=True)
+    diff = None
+    if options.mode == "diff":
+        diff = "".join(difflib.unified_diff(
+            source.text.splitlines(keepends=True), new_text.splitlines(keepends=True),
+            fromfile=f"a/{display}", tofile=f"b/{display}"))
+    if options.mode != "write":
+        return FileResult(display, "would-rewrite", diagnostics, diff=diff, parsed=True)
+    try:
+        write_atomic(path, source.encode(new_text))
+    except (OSError, UnicodeEncodeError) as exc:
+        return FileResult(display, "failed", diagnostics, error=f"cannot write: {exc}", parsed=True)
+    return FileResult(display, "rewritten", diagnostics, parsed=True)
+
+
+def _verify(text: str) -> Optional[str]:
+    """The rewrite must still be Python this interpreter can compile (if LibCST can parse
+    syntax newer than the running Python, skip the compile step rather than fail)."""
+    import libcst as cst
+
+    try:
+        cst.parse_module(text)
+    except cst.ParserSyntaxError as exc:
+        return exc.message
+    try:
+        compile(text, "<rewrite>", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        return f"line {exc.lineno}: {exc.msg}"
+    except ValueError:
+        return None
+    return None
+
+
+# -- many files ----------------------------------------------------------------------------
+
+
+def _worker(args: tuple[str, Options, str]) -> FileResult:
+    path, options, display = args
+    return process_file(path, options, display)
+
+
+def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
+                 on_result: Callable[[FileResult], None]) -> None:
+    """Process (path, display) pairs; results arrive in input order, one at a time."""
+    rules = selected_rules(options)
+    pattern = prefilter.compile_triggers(w for r in rules for w in r.triggers)
+    candidates: list[tuple[str, Options, str]] = []
+    # Prefilter in this process: reading a file is far cheaper than shipping it to a worker.
+    pending: list[tuple[int, FileResult]] = []
+    order: list[Optional[FileResult]] = []
+    for path, display in items:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            order.append(FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}"))
+            continue
+        if prefilter.might_match(data, pattern):
+            order.append(None)
+            candidates.append((path, options, display))
+        else:
+            order.append(FileResult(display, "unchanged"))
+        del data
+
+    results: Iterator[FileResult]
+    if jobs <= 1 or len(candidates) < 4:
+        results = (_worker(c) for c in candidates)
+        _emit(order, results, on_result)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    with ctx.Pool(processes=min(jobs, len(candidates))) as pool:
+        _emit(order, pool.imap(_worker, candidates, chunksize=4), on_result)
+
+
+def _emit(order: list[Optional[FileResult]], results: Iterator[FileResult],
+          on_result: Callable[[FileResult], None]) -> None:
+    for slot in order:
+        on_result(slot if slot is not None else next(results))

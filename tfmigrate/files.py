@@ -1,0 +1,70 @@
+"""Reading and writing source files without losing a byte we did not mean to change.
+
+Encoding comes from the BOM or the PEP 263 cookie (as Python itself decides it), line
+endings are left inside the text untouched (LibCST keeps them), and writes go through a
+temporary file in the same folder followed by os.replace, so a crash mid-write leaves
+either the old file or the new one, never half of each.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import tempfile
+import tokenize
+from dataclasses import dataclass
+
+
+class SourceError(Exception):
+    """The file cannot be decoded as Python source; it is reported and left alone."""
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str
+    encoding: str  # as Python names it; "utf-8-sig" means the file has a BOM
+
+    def encode(self, text: str) -> bytes:
+        return text.encode(self.encoding)
+
+
+def decode(data: bytes) -> Source:
+    """Decode bytes the way the Python interpreter would, or raise SourceError."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        raise SourceError(f"cannot decode: {exc}") from exc
+    source = Source(text, encoding)
+    if source.encode(text) != data:
+        # Some codecs do not round-trip every byte sequence; never risk a silent change.
+        raise SourceError(f"{encoding} does not round-trip this file's bytes")
+    return source
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Replace `path` (a regular file) with `data`, keeping its permission bits.
+
+    The file must still exist: a file deleted while we worked is not recreated.
+    """
+    st = os.stat(path)  # raises FileNotFoundError if it vanished mid-run
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tfmigrate")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, stat.S_IMODE(st.st_mode))
+        try:
+            os.chown(tmp, st.st_uid, st.st_gid)
+        except (PermissionError, AttributeError):
+            pass  # not root: the file keeps our uid, which is what editing it would do
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,83 @@
+"""Resolve what a name in source really refers to, through imports and aliases.
+
+Rules never match on spelling (`tf.ConfigProto`): they ask for the canonical name of the
+object a node refers to, computed from LibCST's QualifiedNameProvider, so that
+`import tensorflow.compat.v1 as tf1`, `from tensorflow import ConfigProto` and a guarded
+`try: import tensorflow.compat.v1 as tf / except: import tensorflow as tf` all resolve to
+"tf.ConfigProto". A name that cannot be resolved through an import (a parameter, an
+undefined name, two imports that disagree) resolves to None and is left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+import libcst as cst
+from libcst.metadata import QualifiedName, QualifiedNameSource
+
+# Longest first: the first prefix that matches wins.
+_TF_PREFIXES = (
+    "tensorflow._api.v2.compat.v1.",
+    "tensorflow._api.v2.",
+    "tensorflow.compat.v1.",
+    "tensorflow.compat.v2.",
+    "tensorflow.python.keras.",  # old private path to Keras, same API
+    "tensorflow.",
+)
+
+# Spellings of the same object that public code uses.
+_ALIASES = {
+    "tf.core.protobuf.config_pb2.ConfigProto": "tf.ConfigProto",
+    "tf.core.protobuf.config_pb2.GPUOptions": "tf.GPUOptions",
+    "tf.core.protobuf.config_pb2.GraphOptions": "tf.GraphOptions",
+    "tf.core.protobuf.config_pb2.OptimizerOptions": "tf.OptimizerOptions",
+    "tf.python.client.session.Session": "tf.Session",
+    "tf.python.client.session.InteractiveSession": "tf.InteractiveSession",
+    "tf.python.client.device_lib.list_local_devices": "tf.python.client.device_lib.list_local_devices",
+    "tensorflow.python.keras.backend.set_session": "keras.backend.set_session",
+    "tf.backend.set_session": "keras.backend.set_session",
+    "tf.keras.backend.set_session": "keras.backend.set_session",
+    "keras.backend.tensorflow_backend.set_session": "keras.backend.set_session",
+    "keras.backend.tf_backend.set_session": "keras.backend.set_session",
+}
+
+
+def canonical(qualified: str) -> str:
+    """'tensorflow.compat.v1.ConfigProto' -> 'tf.ConfigProto'; keras stays 'keras.…'."""
+    name = qualified
+    for prefix in _TF_PREFIXES:
+        if qualified.startswith(prefix):
+            rest = qualified[len(prefix):]
+            name = ("keras." + rest) if prefix == "tensorflow.python.keras." else "tf." + rest
+            break
+    else:
+        if qualified == "tensorflow" or qualified == "tensorflow.compat.v1":
+            return "tf"
+    return _ALIASES.get(name, name)
+
+
+def _names(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> set[QualifiedName]:
+    value = metadata.get(node)
+    if value is None:
+        return set()
+    if callable(value):  # LibCST hands out LazyValue for qualified names
+        value = value()
+    return set(value)
+
+
+def resolve(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> Optional[str]:
+    """The canonical name of what `node` refers to, if every import agrees on it."""
+    names = {q for q in _names(metadata, node) if q.source == QualifiedNameSource.IMPORT}
+    if not names:
+        return None
+    canon = {canonical(q.name) for q in names}
+    return canon.pop() if len(canon) == 1 else None
+
+
+def is_compat_v1(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> Optional[bool]:
+    """True if every import reaches the name through tf.compat.v1; None if they disagree."""
+    names = [q.name for q in _names(metadata, node) if q.source == QualifiedNameSource.IMPORT]
+    if not names:
+        return None
+    flags = {n.startswith("tensorflow.compat.v1.") or n.startswith("tensorflow._api.v2.compat.v1.") for n in names}
+    return flags.pop() if len(flags) == 1 else None

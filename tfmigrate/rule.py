@@ -1,0 +1,149 @@
+"""The contract between rules and the engine: rules report, the engine fixes.
+
+A rule reads a module (with LibCST metadata resolved once) and returns `Finding`s. A
+finding names a node (for its position), a code, a message and, when the site can be
+translated faithfully, the edits that translate it. A finding without edits is a
+diagnostic: the site is left as it is and a human has to look.
+
+Keeping rules read-only means one engine serves `rewrite`, `--diff`, `--check` and
+`check`, and that `--select`, `--ignore` and `# tfmigrate: ignore[...]` comments work the
+same way for every rule: the engine drops findings before anything is applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Iterable, Mapping, Optional, Sequence, Union
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Put `new` where `node` is. `node` must belong to the analysed module."""
+
+    node: cst.CSTNode
+    new: Replacement
+
+
+@dataclass(frozen=True)
+class InsertBefore:
+    """Insert statements before `stmt` (a statement of the analysed module)."""
+
+    stmt: cst.BaseStatement
+    new: Sequence[cst.BaseStatement]
+
+
+Edit = Union[Replace, InsertBefore]
+
+
+@dataclass(frozen=True)
+class ImportSpec:
+    """`import module as asname` (obj None) or `from module import obj as asname`."""
+
+    module: str
+    obj: Optional[str] = None
+    asname: Optional[str] = None
+
+
+@dataclass
+class Finding:
+    code: str
+    message: str
+    node: cst.CSTNode
+    edits: tuple[Edit, ...] = ()
+    add_imports: tuple[ImportSpec, ...] = ()
+    # (module, name) imports to drop if the rewrite left them unused.
+    remove_unused_imports: tuple[tuple[str, Optional[str]], ...] = ()
+    # Extra diagnostics that travel with a fix (e.g. "allocator_type dropped").
+    notes: tuple["Finding", ...] = ()
+
+    @property
+    def fixable(self) -> bool:
+        return bool(self.edits)
+
+
+class Rule:
+    """Base class for a rule: subclasses set the class attributes and implement find()."""
+
+    name: ClassVar[str]  # module-like identifier, e.g. "config_proto"
+    codes: ClassVar[Mapping[str, str]]  # every code it may report -> one-line description
+    triggers: ClassVar[tuple[str, ...]]  # words whose absence proves there is nothing to do
+
+    def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
+        raise NotImplementedError
+
+
+def position(wrapper: MetadataWrapper, node: cst.CSTNode) -> tuple[int, int, int]:
+    """(line, 1-based column, end line) of a node of `wrapper.module`."""
+    pos = wrapper.resolve(PositionProvider)[node]
+    return pos.start.line, pos.start.column + 1, pos.end.line
+
+
+class EditConflict(Exception):
+    pass
+
+
+class _Applier(cst.CSTTransformer):
+    def __init__(self, edits: Iterable[Edit]) -> None:
+        super().__init__()
+        self.replace: dict[cst.CSTNode, Replacement] = {}
+        self.before: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+        for e in edits:
+            if isinstance(e, Replace):
+                if e.node in self.replace:
+                    raise EditConflict(f"two edits replace the same {type(e.node).__name__}")
+                self.replace[e.node] = e.new
+            else:
+                self.before.setdefault(e.stmt, []).extend(e.new)
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+        new: Replacement = self.replace.get(original_node, updated_node)
+        inserted = self.before.get(original_node)
+        if not inserted:
+            return new
+        # The blank lines and comments above the statement now sit above the insertion.
+        leading = getattr(new, "leading_lines", None)
+        if leading and hasattr(inserted[0], "leading_lines"):
+            inserted = [inserted[0].with_changes(leading_lines=[*leading, *inserted[0].leading_lines]), *inserted[1:]]
+            new = new.with_changes(leading_lines=[])  # type: ignore[union-attr]
+        if isinstance(new, cst.RemovalSentinel):
+            return cst.FlattenSentinel(inserted)
+        if isinstance(new, cst.FlattenSentinel):
+            return cst.FlattenSentinel([*inserted, *new.nodes])
+        return cst.FlattenSentinel([*inserted, new])
+
+
+def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
+    return module.visit(_Applier(edits))
+
+
+def edits_overlap(a: Finding, b: Finding) -> bool:
+    nodes_a = {e.node if isinstance(e, Replace) else e.stmt for e in a.edits}
+    nodes_b = {e.node if isinstance(e, Replace) else e.stmt for e in b.edits}
+    return bool(nodes_a & nodes_b)
+
+
+@dataclass
+class RuleSelection:
+    """--select / --ignore: codes or code prefixes ("TFM1" selects TFM100..TFM199)."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def allows(self, code: str) -> bool:
+        if self.select and not any(code.startswith(s) for s in self.select):
+            return False
+        return not any(code.startswith(i) for i in self.ignore)
+
+
+@dataclass
+class RuleSet:
+    rules: list[Rule] = field(default_factory=list)
+
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        return tuple(w for r in self.rules for w in r.triggers)
