@@ -411,11 +411,11 @@ class _Analysis:
         if site.anchor in self.claimed:
             return
         fields = {path: s.value for path, s in site.fields.items()}
-        # Expand device_count[...] merges that were recorded as partial dicts.
         plan = settings.plan(fields)
         for p in plan.problems:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
+        site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
         consumer_stmts = self.consumer_statements(site)
         if site.problems:
             for node, code, message in site.problems:
@@ -425,10 +425,9 @@ class _Analysis:
         names = self.names_for(site)
         actions = self.dedupe(site, plan.actions)
         if actions is None:
+            for node, code, message in site.problems:
+                yield Finding(code, message, node)
             return
-        if any(a.imports for a in actions):
-            for module, obj in {i for a in actions for i in a.imports}:
-                pass
         block_lines: list[str] = []
         for action in actions:
             block_lines.extend(action.render(names))
@@ -439,8 +438,9 @@ class _Analysis:
         if site.inline_stmt is not None:
             target = site.inline_stmt
             if target in consumer_stmts.removed:
-                stmts = _with_comments(new_stmts, comments, target) or [_pass_if_needed(target, self.parent(target))]
-                edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts[0] is not None else cst.RemoveFromParent()))
+                # K.set_session(tf.Session(config=tf.ConfigProto(...))): the calls replace the line.
+                stmts = new_stmts or _pass_if_last(target, self.parent(target))
+                edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
             elif new_stmts:
                 edits.append(InsertBefore(target, _with_comments(new_stmts, comments, None)))
         else:
@@ -496,8 +496,6 @@ class _Analysis:
                 continue
             kept.append(action)
         if site.problems:
-            for node, code, message in site.problems:
-                pass
             return None
         for action in kept:
             self.emitted[(id(site.scope), action.key)] = "\n".join(action.render(Names()))
@@ -587,9 +585,6 @@ class _Analysis:
             alias = self.plain_tf_alias() or "tf"
             func = cst.parse_expression(f"{alias}.compat.v1.{kind}")
         return call.with_changes(func=func, args=args)
-
-    def consumer_count(self, site: _Site) -> int:
-        return len(site.session_calls)
 
     # -- names and imports ----------------------------------------------------------------------
 
@@ -780,10 +775,11 @@ def _with_comments(stmts: list[cst.BaseStatement], comments: list[cst.EmptyLine]
     return [first, *stmts[1:]]
 
 
-def _pass_if_needed(stmt: cst.CSTNode, block: Optional[cst.CSTNode]):
+def _pass_if_last(stmt: cst.CSTNode, block: Optional[cst.CSTNode]) -> list[cst.BaseStatement]:
+    """Removing the only statement of a block would leave invalid code."""
     if isinstance(block, cst.IndentedBlock) and len(block.body) == 1:
-        return cst.SimpleStatementLine([cst.Pass()])
-    return None
+        return [cst.SimpleStatementLine([cst.Pass()])]
+    return []
 
 
 RULE = ConfigProtoRule()

@@ -1,0 +1,180 @@
+"""Never lose user code: every file the run cannot handle keeps its exact bytes, and the
+run says so and carries on with the others. Rewritten files keep encoding, BOM, line
+endings and permission bits, and are replaced atomically."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tfmigrate.cli import main
+
+TF1 = "import tensorflow as tf\nsess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n"
+TF2 = "import tensorflow as tf\ntf.config.set_soft_device_placement(True)\nsess = tf.compat.v1.Session()\n"
+
+
+def run(*args: str) -> int:
+    return main(["rewrite", "-j", "1", *args])
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "good.py").write_text(TF1)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("python2.py", b"import tensorflow as tf\nprint 'ConfigProto'\nconfig = tf.ConfigProto()\n"),
+        ("syntax_error.py", b"import tensorflow as tf\nconfig = tf.ConfigProto(\n"),
+        ("undecodable.py", b"import tensorflow as tf\nx = '\xff\xfe'\nconfig = tf.ConfigProto()\n"),
+        ("bad_cookie.py", b"# -*- coding: no-such-codec -*-\nconfig = tf.ConfigProto()\n"),
+    ],
+)
+def test_unparseable_file_is_left_byte_for_byte_and_reported(tree, capsys, name, data):
+    bad = tree / name
+    bad.write_bytes(data)
+    code = run(str(tree))
+    assert bad.read_bytes() == data
+    assert (tree / "good.py").read_text() == TF2  # the run carried on
+    err = capsys.readouterr().err
+    assert f"{bad}: error:" in err
+    assert "1 failed" in err
+    assert code == 2
+
+
+def test_unreadable_file_is_reported(tree, capsys, monkeypatch):
+    # Root reads every file whatever its mode, so make the read itself fail.
+    import builtins
+
+    import tfmigrate.engine as engine
+
+    bad = tree / "secret.py"
+    bad.write_text(TF1)
+
+    def guarded_open(path, *args, **kwargs):
+        if str(path).endswith("secret.py"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return builtins.open(path, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "open", guarded_open, raising=False)
+    assert run(str(tree)) == 2
+    assert bad.read_text() == TF1
+    assert "secret.py: error: cannot read: Permission denied" in capsys.readouterr().err
+
+
+def test_unwritable_directory_leaves_file_and_reports(tree, capsys, monkeypatch):
+    # Root ignores permission bits, so provoke the failure at the write itself.
+    import tfmigrate.engine as engine
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(engine, "write_atomic", refuse)
+    assert run(str(tree / "good.py")) == 2
+    assert (tree / "good.py").read_text() == TF1
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_file_deleted_mid_run_is_not_recreated(tree, capsys, monkeypatch):
+    import tfmigrate.engine as engine
+
+    real = engine.transform_source
+
+    def delete_then_transform(text, *a, **k):
+        os.unlink(tree / "good.py")
+        return real(text, *a, **k)
+
+    monkeypatch.setattr(engine, "transform_source", delete_then_transform)
+    assert run(str(tree)) == 2
+    assert not (tree / "good.py").exists()
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_symlink_outside_the_tree_is_skipped(tmp_path, capsys):
+    outside = tmp_path / "outside.py"
+    outside.write_text(TF1)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "link.py").symlink_to(outside)
+    run(str(tree))
+    assert outside.read_text() == TF1
+    assert "outside the tree" in capsys.readouterr().err
+
+
+def test_symlink_inside_the_tree_rewrites_the_target_once(tmp_path):
+    target = tmp_path / "real.py"
+    target.write_text(TF1)
+    (tmp_path / "alias.py").symlink_to(target)
+    run(str(tmp_path))
+    assert os.path.islink(tmp_path / "alias.py")
+    assert target.read_text() == TF2
+
+
+def test_crlf_bom_and_mode_are_kept(tmp_path):
+    path = tmp_path / "win.py"
+    path.write_bytes(b"\xef\xbb\xbf" + TF1.replace("\n", "\r\n").encode())
+    path.chmod(0o751)
+    run(str(path))
+    data = path.read_bytes()
+    assert data == b"\xef\xbb\xbf" + TF2.replace("\n", "\r\n").encode()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o751
+
+
+def test_pep263_encoding_is_kept(tmp_path):
+    src = "# -*- coding: latin-1 -*-\n# Gr\xfc\xdfe\n" + TF1
+    path = tmp_path / "latin.py"
+    path.write_bytes(src.encode("latin-1"))
+    run(str(path))
+    assert path.read_bytes() == ("# -*- coding: latin-1 -*-\n# Gr\xfc\xdfe\n" + TF2).encode("latin-1")
+
+
+def test_non_ascii_path(tmp_path):
+    folder = tmp_path / "モデル"
+    folder.mkdir()
+    path = folder / "学習.py"
+    path.write_text(TF1, encoding="utf-8")
+    assert run(str(tmp_path)) == 1
+    assert path.read_text(encoding="utf-8") == TF2
+
+
+def test_no_temp_files_are_left_behind(tree):
+    run(str(tree))
+    assert sorted(p.name for p in tree.iterdir()) == ["good.py"]
+
+
+def test_second_run_changes_nothing(tree):
+    assert run(str(tree)) == 1
+    before = (tree / "good.py").read_bytes()
+    assert run(str(tree)) == 0
+    assert (tree / "good.py").read_bytes() == before
+
+
+def test_files_without_trigger_words_are_never_parsed(tmp_path, monkeypatch):
+    import tfmigrate.engine as engine
+
+    (tmp_path / "plain.py").write_text("x = (\n")  # would not even parse
+    called = []
+    monkeypatch.setattr(engine, "transform_source", lambda *a, **k: called.append(a))
+    assert run(str(tmp_path)) == 0
+    assert called == []
+
+
+def test_rewrite_cli_never_imports_tensorflow(tmp_path):
+    (tmp_path / "a.py").write_text(TF1)
+    probe = (
+        "import sys\n"
+        "from tfmigrate.cli import main\n"
+        f"code = main(['rewrite', '-j', '1', {str(tmp_path)!r}])\n"
+        "assert 'tensorflow' not in sys.modules, 'tensorflow was imported'\n"
+        "sys.exit(code)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    assert (tmp_path / "a.py").read_text() == TF2
