@@ -68,7 +68,7 @@ CODES = {
     "TFM112": "settings with no TF2 equivalent (force_gpu_compatible, operation_timeout_in_ms, session thread pools, …)",
     settings.CODE_GROWTH_AND_LIMIT: "allow_growth together with a memory limit: no TF2 form, choose one",
     CODE_FOLLOW: "a ConfigProto whose construction or use tfmigrate cannot follow (stored, passed on, changed conditionally)",
-    CODE_SET_SESSION_LEFT: "keras set_session(sess) left in place: Keras 3 has no sessions",
+    CODE_SET_SESSION_LEFT: "a Keras set_session() call that remains: Keras 3 has no sessions",
     CODE_CONFLICT: "a setting that another ConfigProto or an existing tf.config call in the file sets differently",
 }
 
@@ -101,7 +101,7 @@ class _Site:
 class ConfigProtoRule(Rule):
     name = "config_proto"
     codes = CODES
-    triggers = ("ConfigProto", "GPUOptions")
+    triggers = ("ConfigProto", "GPUOptions", "set_session")
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         return _Analysis(wrapper).run()
@@ -170,6 +170,15 @@ class _Analysis:
             site = self.build_site(call)
             findings.extend(self.finish(site))
         findings.extend(self.stray_gpu_options())
+        # Reported wherever it survives; a fix that removes the line also drops this report.
+        for call in self.calls:
+            if self.callee(call) == SET_SESSION:
+                findings.append(Finding(
+                    CODE_SET_SESSION_LEFT,
+                    "Keras 3 has no sessions, so set_session() is gone in TF2: configure the process with "
+                    "tf.config calls instead and delete this line",
+                    call,
+                ))
         return findings
 
     def build_site(self, call: cst.Call) -> _Site:
@@ -437,6 +446,8 @@ class _Analysis:
 
         if site.inline_stmt is not None:
             target = site.inline_stmt
+            for stmt in site.def_stmts:  # a GPUOptions variable that fed the inline ConfigProto
+                edits.append(Replace(stmt, cst.RemoveFromParent()))
             if target in consumer_stmts.removed:
                 # K.set_session(tf.Session(config=tf.ConfigProto(...))): the calls replace the line.
                 stmts = new_stmts or _pass_if_last(target, self.parent(target))
@@ -623,6 +634,7 @@ class _Analysis:
             gpus=self.fresh("gpus", "gpu_devices", "tf_gpus"),
             gpu=self.fresh("gpu", "gpu_device", "tf_gpu"),
             total_memory="total_memory_mib",
+            limits=self.fresh("limits", "memory_limits", "tf_limits"),
         )
 
     def fresh(self, *candidates: str) -> str:

@@ -15,6 +15,7 @@ from typing import Iterable
 TRIGGER_WORDS: tuple[str, ...] = (
     "ConfigProto",
     "GPUOptions",
+    "set_session",
 )
 
 

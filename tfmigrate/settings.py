@@ -122,6 +122,7 @@ class Names:
     gpus: str = "gpus"
     gpu: str = "gpu"
     total_memory: str = "total_memory_mib"
+    limits: str = "limits"
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -266,9 +267,9 @@ class VirtualGpus(Action):
     def render(self, n: Names) -> list[str]:
         table = repr([list(x) for x in self.limits_mb])
         return [
-            f'for {n.gpu}, limits in zip({n.tf}.config.get_visible_devices("GPU"), {table}):',
+            f'for {n.gpu}, {n.limits} in zip({n.tf}.config.get_visible_devices("GPU"), {table}):',
             f"    {n.tf}.config.set_logical_device_configuration(",
-            f"        {n.gpu}, [{n.tf}.config.LogicalDeviceConfiguration(memory_limit=m) for m in limits]",
+            f"        {n.gpu}, [{n.tf}.config.LogicalDeviceConfiguration(memory_limit=m) for m in {n.limits}]",
             "    )",
         ]
 
