@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import (
+    GlobalScope,
     MetadataWrapper,
     ParentNodeProvider,
     PositionProvider,
@@ -29,7 +30,7 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemod_command import command_for
-from tfmigrate.names import is_compat_v1, resolve
+from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
 
@@ -117,6 +118,8 @@ class _Analysis:
         self.positions = wrapper.resolve(PositionProvider)
         self.calls = [n for n in self.qnames if isinstance(n, cst.Call)]
         self.used_names = {n.value for n in self.qnames if isinstance(n, cst.Name)} | _all_names(self.module)
+        self.assigned_aliases: dict[str, str] = {}
+        self.assigned_aliases = self._find_assigned_aliases()
         self.existing = self._existing_settings()
         self.emitted: dict[tuple[int, str], str] = {}  # (scope id, rendered action) -> already emitted
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
@@ -124,7 +127,36 @@ class _Analysis:
     # -- helpers -----------------------------------------------------------------------
 
     def name_of(self, node: cst.CSTNode) -> Optional[str]:
-        return resolve(self.qnames, node)
+        found = resolve(self.qnames, node)
+        if found is None and self.assigned_aliases:
+            base, dotted = _base_and_dotted(node)
+            if base is not None and dotted and base.value in self.assigned_aliases and self._is_global(base):
+                found = canonical(self.assigned_aliases[base.value] + dotted[len(base.value):])
+        return found
+
+    def _find_assigned_aliases(self) -> dict[str, str]:
+        """Module-level `tf1 = tf.compat.v1`, assigned once: an alias like an import."""
+        aliases: dict[str, str] = {}
+        for stmt in self.module.body:
+            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+                continue
+            assign = stmt.body[0]
+            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                    and isinstance(assign.targets[0].target, cst.Name)):
+                continue
+            modules = imported_names(self.qnames, assign.value)
+            name = assign.targets[0].target.value
+            if len(modules) == 1 and modules <= {"tensorflow", "tensorflow.compat.v1"} \
+                    and len(list(self.scopes[assign][name])) == 1:
+                aliases[name] = modules.pop()
+        return aliases
+
+    def _is_global(self, name: cst.Name) -> bool:
+        scope = self.scopes.get(name)
+        if scope is None:
+            return False
+        assignments = list(scope[name.value])
+        return len(assignments) == 1 and isinstance(assignments[0].scope, GlobalScope)
 
     def callee(self, call: cst.Call) -> Optional[str]:
         return self.name_of(call.func)
@@ -425,13 +457,13 @@ class _Analysis:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
         site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
-        consumer_stmts = self.consumer_statements(site)
+        names, import_alias = self.names_for(site)
+        consumer_stmts = self.consumer_statements(site, names)
         if site.problems:
             for node, code, message in site.problems:
                 yield Finding(code, message, node)
             return
 
-        names = self.names_for(site)
         actions = self.dedupe(site, plan.actions)
         if actions is None:
             for node, code, message in site.problems:
@@ -472,8 +504,8 @@ class _Analysis:
         edits.extend(consumer_stmts.edits)
 
         imports = []
-        if names.tf not in self.tf_aliases():
-            imports.append(ImportSpec("tensorflow", None, names.tf if names.tf != "tensorflow" else None))
+        if import_alias is not None:
+            imports.append(ImportSpec("tensorflow", None, import_alias if import_alias != "tensorflow" else None))
         if any(isinstance(a, settings.MemoryLimit) for a in actions):
             imports.append(ImportSpec("tfmigrate.runtime", "total_memory_mib", None))
         notes = tuple(
@@ -519,12 +551,12 @@ class _Analysis:
         edits: list[Edit]
         removed: set[cst.CSTNode]
 
-    def consumer_statements(self, site: _Site) -> "_Analysis._Consumers":
+    def consumer_statements(self, site: _Site, names: Names) -> "_Analysis._Consumers":
         out = _Analysis._Consumers([], set())
         if not site.session_calls and site.helper is None:
             return out
         for call in site.session_calls:
-            new_call = self.session_without_config(site, call)
+            new_call = self.session_without_config(site, call, names)
             if new_call is None:
                 continue
             par = self.parent(call)
@@ -585,16 +617,13 @@ class _Analysis:
         arg = next(a for a in session_call.args if a.keyword and a.keyword.value == "config")
         return cst.SimpleStatementLine([cst.Expr(arg.value)])
 
-    def session_without_config(self, site: _Site, call: cst.Call) -> Optional[cst.Call]:
+    def session_without_config(self, site: _Site, call: cst.Call, names: Names) -> Optional[cst.Call]:
         args = [a for a in call.args if not (a.keyword and a.keyword.value == "config")]
         if args:
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         func = call.func
         if is_compat_v1(self.qnames, call.func) is False:
-            # `tf.Session` is gone from the TF2 namespace; tf.compat.v1 keeps it.
-            kind = (self.callee(call) or "tf.Session").split(".")[-1]
-            alias = self.plain_tf_alias() or "tf"
-            func = cst.parse_expression(f"{alias}.compat.v1.{kind}")
+            func = cst.parse_expression(self.session_spelling(call, names))
         return call.with_changes(func=func, args=args)
 
     # -- names and imports ----------------------------------------------------------------------
@@ -624,18 +653,61 @@ class _Analysis:
                 return name
         return None
 
-    def names_for(self, site: _Site) -> Names:
-        aliases = self.tf_aliases()
-        tf = self.plain_tf_alias() or next(iter(aliases), None)
+    def module_alias(self, func: cst.BaseExpression) -> Optional[tuple[str, str]]:
+        """For `tf.ConfigProto` / `tf.compat.v1.Session`: the expression naming a TF module
+        there, and which module ("tensorflow", "tensorflow.compat.v1" or "either"). It is in
+        scope where the call is, which a module-level import may not be."""
+        if not isinstance(func, cst.Attribute):
+            return None
+        found: list[tuple[str, str]] = []
+        node: cst.BaseExpression = func.value
+        while True:
+            names = imported_names(self.qnames, node)
+            if not names and isinstance(node, cst.Name) and node.value in self.assigned_aliases and self._is_global(node):
+                names = {self.assigned_aliases[node.value]}
+            if names and names <= {"tensorflow", "tensorflow.compat.v1"}:
+                found.append((self.code(node), names.pop() if len(names) == 1 else "either"))
+            if not isinstance(node, cst.Attribute):
+                break
+            node = node.value
+        for text, module in found:
+            if module == "tensorflow":
+                return text, module
+        return found[0] if found else None
+
+    def names_for(self, site: _Site) -> tuple[Names, Optional[str]]:
+        """Names for the emitted code, and the alias to import if none is in scope."""
+        alias = self.module_alias(site.anchor.func)
+        for call in site.session_calls:
+            alias = alias or self.module_alias(call.func)
+        tf, needs_import = (alias[0], None) if alias else (None, None)
+        if tf is None:
+            aliases = self.tf_aliases()
+            tf = self.plain_tf_alias() or next(iter(aliases), None)
         if tf is None:
             tf = "tf" if "tf" not in self.used_names else "tensorflow"
-        return Names(
+            needs_import = tf
+        names = Names(
             tf=tf,
             gpus=self.fresh("gpus", "gpu_devices", "tf_gpus"),
             gpu=self.fresh("gpu", "gpu_device", "tf_gpu"),
             total_memory="total_memory_mib",
             limits=self.fresh("limits", "memory_limits", "tf_limits"),
         )
+        return names, needs_import
+
+    def session_spelling(self, call: cst.Call, names: Names) -> str:
+        """`tf.Session` left TF2's namespace; tf.compat.v1 keeps it. Spell it with a plain
+        `tensorflow` alias in scope, else with the compat.v1 alias the site uses."""
+        kind = (self.callee(call) or "tf.Session").split(".")[-1]
+        own = self.module_alias(call.func)
+        if own and own[1] == "tensorflow":
+            return f"{own[0]}.compat.v1.{kind}"
+        site_alias = names.tf
+        module = self.tf_aliases().get(site_alias)
+        if module == "tensorflow.compat.v1" or site_alias.endswith("compat.v1"):
+            return f"{site_alias}.{kind}"
+        return f"{site_alias}.compat.v1.{kind}"
 
     def fresh(self, *candidates: str) -> str:
         for name in candidates:
@@ -718,6 +790,18 @@ class _Analysis:
 
 
 # -- small pure helpers ----------------------------------------------------------------------------
+
+
+def _base_and_dotted(node: cst.CSTNode) -> tuple[Optional[cst.Name], Optional[str]]:
+    """`a.b.c` -> (Name a, "a.b.c"); anything that is not a plain dotted name -> (None, None)."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None, None
+    parts.append(node.value)
+    return node, ".".join(reversed(parts))
 
 
 def _in_body(compound: cst.BaseCompoundStatement, child: cst.CSTNode) -> bool:

@@ -411,3 +411,150 @@ def test_session_without_config_is_not_touched():
         import tensorflow as tf
         sess = tf.Session()
         """)
+
+
+# -- shapes seen in public TF1 code ------------------------------------------------------------
+
+
+def test_session_variable_only_handed_to_keras_is_dropped_with_it():
+    check_transformed(
+        """\
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        cfg = tf.ConfigProto()
+        cfg.gpu_options.allow_growth = True
+        session = tf.Session(config=cfg)
+        K.set_session(session)
+        """,
+        """\
+        import tensorflow as tf
+
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        """,
+    )
+
+
+def test_session_still_used_keeps_set_session_and_reports_it():
+    src_after = """\
+        import tensorflow as tf
+        import keras.backend as K
+
+        def open_session():
+            tf.config.set_soft_device_placement(True)
+            s = tf.compat.v1.Session()
+            K.set_session(s)
+            return s
+        """
+    check_transformed(
+        """\
+        import tensorflow as tf
+        import keras.backend as K
+
+        def open_session():
+            sc = tf.ConfigProto(allow_soft_placement=True)
+            s = tf.Session(config=sc)
+            K.set_session(s)
+            return s
+        """,
+        src_after,
+    )
+    assert diagnostics(src_after) == [("TFM121", 7)]
+
+
+def test_function_local_import_alias_is_used_not_a_new_module_import():
+    check_transformed(
+        """\
+        def setup():
+            import tensorflow as tf
+            sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))
+            return sess
+        """,
+        """\
+        def setup():
+            import tensorflow as tf
+            tf.debugging.set_log_device_placement(True)
+            sess = tf.compat.v1.Session()
+            return sess
+        """,
+    )
+
+
+def test_from_tensorflow_import_compat():
+    check_transformed(
+        """\
+        from tensorflow import compat
+
+        def setup_gpu():
+            cfg = compat.v1.ConfigProto()
+            cfg.gpu_options.allow_growth = True
+            sess = compat.v1.Session(config=cfg)
+            compat.v1.keras.backend.set_session(sess)
+        """,
+        """\
+        from tensorflow import compat
+
+        def setup_gpu():
+            for gpu in compat.v1.config.list_physical_devices("GPU"):
+                compat.v1.config.experimental.set_memory_growth(gpu, True)
+        """,
+    )
+
+
+def test_module_alias_made_by_assignment():
+    check_transformed(
+        """\
+        import tensorflow as tf
+        tf_v1 = tf.compat.v1
+
+        sess = tf_v1.Session(config=tf_v1.ConfigProto(allow_soft_placement=True))
+        """,
+        """\
+        import tensorflow as tf
+        tf_v1 = tf.compat.v1
+
+        tf_v1.config.set_soft_device_placement(True)
+        sess = tf_v1.Session()
+        """,
+    )
+
+
+def test_alias_assigned_twice_is_not_trusted():
+    check_noop("""\
+        import tensorflow as tf
+        tf_v1 = tf.compat.v1
+        tf_v1 = other_module
+
+        sess = tf_v1.Session(config=tf_v1.ConfigProto(allow_soft_placement=True))
+        """)
+
+
+def test_no_tensorflow_alias_in_scope_adds_the_import():
+    check_transformed(
+        """\
+        from tensorflow.compat.v1 import ConfigProto, Session
+
+        sess = Session(config=ConfigProto(intra_op_parallelism_threads=1))
+        """,
+        """\
+        from tensorflow.compat.v1 import Session
+        import tensorflow as tf
+
+        tf.config.threading.set_intra_op_parallelism_threads(1)
+        sess = Session()
+        """,
+    )
+
+
+def test_parameters_as_values_are_diagnosed_in_helpers():
+    src = """\
+        import tensorflow as tf
+
+        def configure(fraction=None, devices="0"):
+            cfg = tf.ConfigProto(gpu_options=tf.GPUOptions(
+                per_process_gpu_memory_fraction=fraction, visible_device_list=devices))
+            return tf.Session(config=cfg)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM106", 5), ("TFM107", 5)]

@@ -81,3 +81,8 @@ def is_compat_v1(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> Opti
         return None
     flags = {n.startswith("tensorflow.compat.v1.") or n.startswith("tensorflow._api.v2.compat.v1.") for n in names}
     return flags.pop() if len(flags) == 1 else None
+
+
+def imported_names(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> set[str]:
+    """The fully qualified names `node` may refer to through imports (empty if none)."""
+    return {q.name for q in _names(metadata, node) if q.source == QualifiedNameSource.IMPORT}
