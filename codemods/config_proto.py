@@ -459,6 +459,7 @@ class _Analysis:
         site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
         names, import_alias = self.names_for(site)
         consumer_stmts = self.consumer_statements(site, names)
+        moved_to = self.sessions_in_functions(site)
         if site.problems:
             for node, code, message in site.problems:
                 yield Finding(code, message, node)
@@ -486,6 +487,14 @@ class _Analysis:
                 edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
             elif new_stmts:
                 edits.append(InsertBefore(target, _with_comments(new_stmts, comments, None)))
+        elif moved_to:
+            # A module-level config used only inside functions: TF1 applied it when the
+            # session was made, not at import, so the calls go right before each session.
+            for stmt in site.def_stmts:
+                edits.append(Replace(stmt, cst.RemoveFromParent()))
+            only_comments = [line for line in comments if line.comment is not None]
+            for i, stmt in enumerate(moved_to):
+                edits.append(InsertBefore(stmt, _with_comments(new_stmts, only_comments if i == 0 else [], None)))
         else:
             last = site.def_stmts[-1] if site.def_stmts else site.return_stmt
             for stmt in site.def_stmts[:-1]:
@@ -521,6 +530,35 @@ class _Analysis:
             remove_unused_imports=self.imports_to_drop(),
             notes=notes,
         )
+
+    def sessions_in_functions(self, site: _Site) -> list[cst.BaseStatement]:
+        """The statements that make the sessions, when a module-level config is only used
+        inside functions; else []."""
+        if site.inline_stmt is not None or site.helper is not None or not site.session_calls \
+                or not isinstance(site.scope, GlobalScope):
+            return []
+        if any(isinstance(self.scopes[c], GlobalScope) for c in site.session_calls):
+            return []
+        value_names = set()
+        for setting in site.fields.values():
+            if setting.value.source is not None:
+                value_names |= _all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(
+                    cst.parse_expression(setting.value.source.strip()))])]))
+        statements: list[cst.BaseStatement] = []
+        for call in site.session_calls:
+            stmt = self.statement_of(call)
+            scope = self.scopes[call]
+            if stmt is None:
+                site.fail(call, CODE_FOLLOW, "the session is created conditionally or lazily here" + LEFT)
+                continue
+            shadowed = [n for n in value_names if n in scope.assignments and not isinstance(
+                next(iter(scope[n])).scope, GlobalScope)]
+            if shadowed:
+                site.fail(call, CODE_FOLLOW, f"`{shadowed[0]}` means something else where the session is made" + LEFT)
+                continue
+            if stmt not in statements:
+                statements.append(stmt)
+        return statements
 
     def dedupe(self, site: _Site, actions: Sequence[settings.Action]) -> Optional[list[settings.Action]]:
         kept = []

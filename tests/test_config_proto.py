@@ -558,3 +558,65 @@ def test_parameters_as_values_are_diagnosed_in_helpers():
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM106", 5), ("TFM107", 5)]
+
+
+def test_module_constant_used_only_in_functions_applies_when_the_session_is_made():
+    # Importing the module must not reconfigure the process: TF1 applied the config
+    # only when a session was created with it.
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        # sessions for CPU-only evaluation
+        CPU_ONLY = tf.ConfigProto(device_count={"GPU": 0})
+
+
+        def eval_session():
+            return tf.Session(config=CPU_ONLY)
+
+
+        def export_session():
+            with tf.Session(config=CPU_ONLY) as sess:
+                return sess
+        """,
+        """\
+        import tensorflow as tf
+
+
+        def eval_session():
+            # sessions for CPU-only evaluation
+            tf.config.set_visible_devices([], "GPU")
+            return tf.compat.v1.Session()
+
+
+        def export_session():
+            tf.config.set_visible_devices([], "GPU")
+            with tf.compat.v1.Session() as sess:
+                return sess
+        """,
+    )
+
+
+def test_module_constant_used_at_module_level_stays_where_it_was_built():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        CONFIG = tf.ConfigProto(allow_soft_placement=True)
+        sess = tf.Session(config=CONFIG)
+
+
+        def another():
+            return tf.Session(config=CONFIG)
+        """,
+        """\
+        import tensorflow as tf
+
+        tf.config.set_soft_device_placement(True)
+        sess = tf.compat.v1.Session()
+
+
+        def another():
+            return tf.compat.v1.Session()
+        """,
+    )
