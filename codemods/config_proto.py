@@ -456,6 +456,10 @@ class _Analysis:
         for p in plan.problems:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
+        for call in site.session_calls:
+            if _remote_target(call):
+                site.fail(call, CODE_FOLLOW, "the session connects to a target (a distributed master), which keeps "
+                          "its own configuration; tf.config only configures this process" + LEFT)
         site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
         names, import_alias = self.names_for(site)
         consumer_stmts = self.consumer_statements(site, names)
@@ -828,6 +832,16 @@ class _Analysis:
 
 
 # -- small pure helpers ----------------------------------------------------------------------------
+
+
+def _remote_target(session_call: cst.Call) -> bool:
+    """Session(target, ...) / Session(target=...) with anything but the local '' target."""
+    for arg in session_call.args:
+        is_target = (arg.keyword is None and not arg.star and arg is session_call.args[0]) or \
+            (arg.keyword is not None and arg.keyword.value == "target")
+        if is_target:
+            return not (isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value == "")
+    return False
 
 
 def _base_and_dotted(node: cst.CSTNode) -> tuple[Optional[cst.Name], Optional[str]]:

@@ -620,3 +620,28 @@ def test_module_constant_used_at_module_level_stays_where_it_was_built():
             return tf.compat.v1.Session()
         """,
     )
+
+
+def test_session_with_a_remote_target_is_left():
+    src = """\
+        import tensorflow as tf
+        config = tf.ConfigProto(allow_soft_placement=True)
+        sess = tf.Session(server.target, config=config)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM120", 3)]
+
+
+def test_session_with_the_local_target_and_a_graph():
+    check_transformed(
+        """\
+        import tensorflow as tf
+        config = tf.ConfigProto(allow_soft_placement=True)
+        sess = tf.Session('', graph=g, config=config)
+        """,
+        """\
+        import tensorflow as tf
+        tf.config.set_soft_device_placement(True)
+        sess = tf.compat.v1.Session('', graph=g)
+        """,
+    )
