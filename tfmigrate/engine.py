@@ -8,6 +8,7 @@ it was, the run reports it and carries on.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import os
 import pkgutil
@@ -51,8 +52,17 @@ class ModuleResult:
 # -- rules -------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
+def _load_rules() -> tuple:
+    return tuple(_discover_rules())
+
+
 def load_rules() -> list:
     """Every rule in the tfmigrate.codemods package (a module that defines RULE)."""
+    return list(_load_rules())
+
+
+def _discover_rules() -> list:
     import tfmigrate.codemods as package
 
     rules = []
@@ -231,10 +241,15 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
     except OSError as exc:
         return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
     rules = selected_rules(options)
-    pattern = prefilter.compile_triggers(w for r in rules for w in r.triggers)
-    if not prefilter.might_match(data, pattern):
+    if not prefilter.might_match(data, _trigger_pattern(options.select, options.ignore)):
         return FileResult(display, "unchanged")
     return process_bytes(path, data, rules, options, display)
+
+
+@functools.lru_cache(maxsize=None)
+def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...]):
+    rules = selected_rules(Options(select=select, ignore=ignore))
+    return prefilter.compile_triggers(w for r in rules for w in r.triggers)
 
 
 def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, display: str) -> FileResult:
@@ -308,8 +323,7 @@ def _worker(args: tuple[str, Options, str]) -> FileResult:
 def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
                  on_result: Callable[[FileResult], None]) -> None:
     """Process (path, display) pairs; results arrive in input order, one at a time."""
-    rules = selected_rules(options)
-    pattern = prefilter.compile_triggers(w for r in rules for w in r.triggers)
+    pattern = _trigger_pattern(options.select, options.ignore)
     candidates: list[tuple[str, Options, str]] = []
     # Prefilter in this process: reading a file is far cheaper than shipping it to a worker.
     pending: list[tuple[int, FileResult]] = []
