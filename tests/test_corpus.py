@@ -41,3 +41,23 @@ def test_no_op_cases_are_named_as_such() -> None:
     for before in CASES:
         is_noop = not (before.parent / "after.py").exists()
         assert is_noop == before.parent.name.startswith("noop_"), before.parent.name
+
+
+def test_cli_twice_over_a_copy_of_the_whole_corpus(tmp_path: Path, capsys) -> None:
+    """The real CLI, files on disk, every case at once: the first run produces each
+    expected after.py, the second run finds nothing to do."""
+    import shutil
+
+    from tfmigrate.cli import main
+
+    for before in CASES:
+        shutil.copy(before, tmp_path / f"{before.parent.name}.py")
+    main(["rewrite", str(tmp_path)])
+    for before in CASES:
+        after = before.parent / "after.py"
+        expected = (after if after.exists() else before).read_bytes()
+        assert (tmp_path / f"{before.parent.name}.py").read_bytes() == expected, before.parent.name
+    capsys.readouterr()
+    main(["rewrite", str(tmp_path)])
+    summary = capsys.readouterr().err.strip().splitlines()[-1]
+    assert f"{len(CASES)} files scanned, 0 rewritten, {len(CASES)} unchanged, 0 failed" in summary
