@@ -120,14 +120,15 @@ def _suppressed(table: dict[int, Optional[set[str]]], start: int, end: int, code
 # -- one module ----------------------------------------------------------------------------
 
 
-def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "") -> ModuleResult:
+def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "",
+                     _depth: int = 0) -> ModuleResult:
     """Run rules on a parsed module and apply every fix that survives filtering."""
     import libcst as cst
     from libcst.codemod import CodemodContext
     from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
     from libcst.metadata import MetadataWrapper
 
-    from tfmigrate.rule import Replace, RuleSelection, apply_edits, edits_overlap, position
+    from tfmigrate.rule import RuleSelection, apply_edits, position
 
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     selection = RuleSelection(options.select, options.ignore)
@@ -142,14 +143,18 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         return Diagnostic(path, line, col, f.code, f.message)
 
     findings = [f for rule in rules for f in rule.find(wrapper) if keep(f)]
-    fixes, reports = [], []
+    fixes, reports, deferred = [], [], False
+    taken: set = set()  # every node a chosen fix edits, or replaces together with its subtree
     for f in findings:
         if not f.fixable:
             reports.append(f)
-        elif any(edits_overlap(f, g) for g in fixes):
-            reports.append(type(f)(f.code, f.message + " (not applied: it overlaps another rewrite)", f.node))
-        else:
-            fixes.append(f)
+            continue
+        touched = _edited_nodes(f.edits)
+        if touched & taken or any(n in _covered_nodes([f.edits]) for g in fixes for n in _edited_nodes(g.edits)):
+            deferred = True  # nested in another rewrite: applied by the next pass below
+            continue
+        fixes.append(f)
+        taken |= touched | _covered_nodes([f.edits])
 
     covered = _covered_nodes(f.edits for f in fixes)
     diagnostics = [diag(f) for f in reports if f.node not in covered]
@@ -171,7 +176,16 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         for module_name, obj, asname in _matching_imports(new, drops):
             RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
         new = RemoveImportsVisitor(context).transform_module(new)
+    if deferred and _depth < 3:
+        again = transform_module(new, rules, options, path, _depth=_depth + 1)
+        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes)
     return ModuleResult(new, new.code != module.code, sorted(diagnostics), fix_reports)
+
+
+def _edited_nodes(edits) -> set:
+    from tfmigrate.rule import Replace
+
+    return {e.node if isinstance(e, Replace) else e.stmt for e in edits}
 
 
 def _covered_nodes(edit_groups: Iterable[Iterable]) -> set:

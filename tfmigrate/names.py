@@ -67,9 +67,10 @@ def _names(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> set[Qualif
 
 def resolve(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> Optional[str]:
     """The canonical name of what `node` refers to, if every import agrees on it."""
-    names = {q for q in _names(metadata, node) if q.source == QualifiedNameSource.IMPORT}
-    if not names:
-        return None
+    every = _names(metadata, node)
+    names = {q for q in every if q.source == QualifiedNameSource.IMPORT}
+    if not names or len(names) != len(every):
+        return None  # unresolved, or also bound locally (`tf = Fake()`): not provably TensorFlow
     canon = {canonical(q.name) for q in names}
     return canon.pop() if len(canon) == 1 else None
 
