@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import (
+    BuiltinAssignment,
     GlobalScope,
     MetadataWrapper,
     ParentNodeProvider,
@@ -151,6 +152,13 @@ class _Analysis:
                 aliases[name] = modules.pop()
         return aliases
 
+    def is_builtin(self, name: cst.CSTNode) -> bool:
+        scope = self.scopes.get(name)
+        if not isinstance(name, cst.Name) or scope is None:
+            return False
+        assignments = list(scope[name.value])
+        return bool(assignments) and all(isinstance(a, BuiltinAssignment) for a in assignments)
+
     def _is_global(self, name: cst.Name) -> bool:
         scope = self.scopes.get(name)
         if scope is None:
@@ -255,6 +263,10 @@ class _Analysis:
         if path == "gpu_options" and isinstance(expr, cst.Name):
             if self.read_gpu_options_variable(site, expr):
                 return
+        if path == "gpu_options.visible_device_list" and _str_of_one_argument(expr) and self.is_builtin(expr.func):
+            inner = expr.args[0].value  # type: ignore[attr-defined]
+            site.fields[path] = _Setting(Value(settings.IndexExpression(self.code(inner)), self.code(expr)), node)
+            return
         if path == "gpu_options.experimental.virtual_devices":
             site.fields[path] = _Setting(self.virtual_devices_value(expr), node)
             return
@@ -271,7 +283,7 @@ class _Analysis:
         if name and name.startswith(ENUM_PREFIXES):
             return Value(name.rsplit(".", 1)[1], source)
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "dict" \
-                and "dict" not in _assigned_names(self.module):
+                and self.is_builtin(expr.func):
             out = {}
             for arg in expr.args:
                 if arg.keyword is None or arg.star:
@@ -834,6 +846,11 @@ class _Analysis:
 # -- small pure helpers ----------------------------------------------------------------------------
 
 
+def _str_of_one_argument(expr: cst.BaseExpression) -> bool:
+    return (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "str"
+            and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star)
+
+
 def _remote_target(session_call: cst.Call) -> bool:
     """Session(target, ...) / Session(target=...) with anything but the local '' target."""
     for arg in session_call.args:
@@ -886,21 +903,6 @@ def _all_names(module: cst.Module) -> set[str]:
     class Collect(cst.CSTVisitor):
         def visit_Name(self, node: cst.Name) -> None:
             names.add(node.value)
-
-    module.visit(Collect())
-    return names
-
-
-def _assigned_names(module: cst.Module) -> set[str]:
-    names: set[str] = set()
-
-    class Collect(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            if isinstance(node.target, cst.Name):
-                names.add(node.target.value)
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            names.add(node.name.value)
 
     module.visit(Collect())
     return names

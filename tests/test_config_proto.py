@@ -645,3 +645,41 @@ def test_session_with_the_local_target_and_a_graph():
         sess = tf.compat.v1.Session('', graph=g)
         """,
     )
+
+
+def test_one_gpu_per_process_horovod_style():
+    check_transformed(
+        """\
+        import tensorflow as tf
+        import horovod.tensorflow as hvd
+
+        hvd.init()
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        config.gpu_options.visible_device_list = str(hvd.local_rank())
+        sess = tf.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+        import horovod.tensorflow as hvd
+
+        hvd.init()
+        gpus = tf.config.list_physical_devices("GPU")
+        if gpus:
+            tf.config.set_visible_devices([gpus[hvd.local_rank()]], "GPU")
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
+
+
+def test_str_shadowed_is_not_an_index():
+    src = """\
+        import tensorflow as tf
+        str = lambda x: "0,1"
+        config = tf.ConfigProto()
+        config.gpu_options.visible_device_list = str(rank)
+        sess = tf.Session(config=config)
+        """
+    check_noop(src)

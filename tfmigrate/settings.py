@@ -108,6 +108,14 @@ class Value:
 
 
 @dataclass(frozen=True)
+class IndexExpression:
+    """visible_device_list = str(<int expression>): one GPU, chosen at run time (the
+    Horovod idiom `str(hvd.local_rank())`). TF1 parsed the string back to that int."""
+
+    source: str
+
+
+@dataclass(frozen=True)
 class Problem:
     field: str
     code: str
@@ -190,6 +198,7 @@ class VisibleGpus(Action):
 
     indices: Optional[tuple[int, ...]] = None  # None: all GPUs, in order
     count: Optional[int] = None  # device_count['GPU']: keep the first `count` of them
+    index_source: Optional[str] = None  # one GPU whose index is an expression (source only)
 
     def _selected(self) -> Optional[tuple[int, ...]]:
         if self.indices is None:
@@ -200,7 +209,9 @@ class VisibleGpus(Action):
         if self.indices is None and self.count == 0:
             return [f'{n.tf}.config.set_visible_devices([], "GPU")']
         listing = f'{n.gpus} = {n.tf}.config.list_physical_devices("GPU")'
-        if self.indices is None:
+        if self.index_source is not None:
+            chosen = f"[{n.gpus}[{self.index_source}]]"
+        elif self.indices is None:
             chosen = f"{n.gpus}[:{self.count}]"
         else:
             chosen = "[" + ", ".join(f"{n.gpus}[{i}]" for i in self._selected() or ()) + "]"
@@ -427,6 +438,14 @@ def _plan_devices(fields: Mapping[str, Value], result: Plan, problem: Callable[.
     indices: Optional[tuple[int, ...]] = None
     v = fields.get("gpu_options.visible_device_list")
     if v is not None:
+        if v.known and isinstance(v.literal, IndexExpression):
+            if fields.get("device_count") is not None and counts.get("GPU") is not None:
+                problem("gpu_options.visible_device_list", "a run-time GPU index together with device_count['GPU']"
+                        " cannot be checked here")
+                return
+            result.actions.append(VisibleGpus(Stage.DEVICES, "gpu_visibility", ("gpu_options.visible_device_list",),
+                                              index_source=v.literal.source))
+            return
         if not v.known or not isinstance(v.literal, str):
             problem("gpu_options.visible_device_list",
                     f"visible_device_list={v.text()} is not a string literal; its GPUs cannot be checked here")
