@@ -124,3 +124,7 @@ def test_no_gpu_machine_ignores_gpu_options():
     for action in plan({"gpu_options.allow_growth": Value(True), "gpu_options.visible_device_list": Value("1")}).actions:
         action.apply(fake_tf(calls, gpus=0))
     assert calls == []
+
+
+def test_rewrite_options_report_their_own_code():
+    assert [p.code for p in plan({"graph_options.rewrite_options.constant_folding": Value(2)}).problems] == ["TFM110"]

@@ -62,7 +62,7 @@ FIELDS: dict[str, Field] = {
         _f("gpu_options.visible_device_list", "TFM107", "tf.config.set_visible_devices([gpus[i], ...], 'GPU')"),
         _f("gpu_options.experimental.virtual_devices", "TFM108", "set_logical_device_configuration(gpu, [LogicalDeviceConfiguration(m), ...])"),
         _f("graph_options.optimizer_options.global_jit_level", "TFM109", "tf.config.optimizer.set_jit('autoclustering' | False)"),
-        _f("graph_options.rewrite_options", "TFM110", "tf.config.optimizer.set_experimental_options({...}) by hand", False),
+        _f("graph_options.rewrite_options", "TFM110", "has no automatic TF2 form; use tf.config.optimizer.set_experimental_options({...}) by hand", False),
         _f("gpu_options.allocator_type", "TFM111", "'BFC' is TF2's only allocator: dropped"),
         _f("gpu_options.force_gpu_compatible", "TFM112", _NO_TF2, False),
         _f("operation_timeout_in_ms", "TFM112", _NO_TF2 + " (use timeouts around your own calls)", False),
@@ -226,6 +226,9 @@ class VisibleGpus(Action):
         if not gpus:
             return
         selected = self._selected()
+        if selected is not None and any(i >= len(gpus) for i in selected):
+            bad = next(i for i in selected if i >= len(gpus))
+            raise ValueError(f"Invalid visible device index: {bad}")  # what TF's own importer raises
         chosen = gpus[: self.count] if selected is None else [gpus[i] for i in selected]
         tf.config.set_visible_devices(chosen, "GPU")
 
@@ -359,7 +362,7 @@ def plan(fields: Mapping[str, Value]) -> Plan:
         if known is None:
             problem(path, f"`{path}` is not a setting tfmigrate can translate; migrate it by hand")
         elif not known.translatable:
-            problem(path, f"`{path}` {known.summary}")
+            problem(path, f"`{path}` {known.summary}", code=known.code)
 
     # Threads come first: they cannot change once TF has started.
     for kind in ("intra", "inter"):
