@@ -8,13 +8,16 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
+import re
 import sys
 import time
+from dataclasses import dataclass, field
 from typing import Iterator, Optional, Sequence
 
 from tfmigrate import __version__
 from tfmigrate.diagnostics import Diagnostic, to_json
 from tfmigrate.engine import FileResult, Options, all_codes, process_bytes, process_many, selected_rules
+from tfmigrate.project_config import ConfigError, ProjectConfig, parse_codes, parse_target_version
 
 EXIT_OK = 0
 EXIT_CHANGES = 1
@@ -23,11 +26,12 @@ EXIT_ERROR = 2
 EXIT_CODES_HELP = """\
 exit codes:
   0  nothing to do: no file needed (or, with --check/--diff, would need) a rewrite,
-     and no site was left for a human
+     and no site was left for a human (`check`: no site was found)
   1  files were rewritten (or would be, with --check/--diff), or sites that cannot be
      translated faithfully were reported (each as path:line:col: TFMnnn message)
-  2  a file could not be read, parsed or written (it was left byte-for-byte unchanged),
-     or the command line was wrong
+     (`check`: at least one site was found)
+  2  a file (or notebook cell) could not be read, parsed or written (it was left
+     byte-for-byte unchanged), or the command line or [tool.tfmigrate] was wrong
 """
 
 REWRITE_EPILOG = """\
@@ -38,17 +42,33 @@ examples:
   tfmigrate rewrite --select TFM1 src/   only the ConfigProto rules (code prefixes work)
   cat train.py | tfmigrate rewrite -     read stdin, write the result to stdout
 
-Rewrites keep each file's encoding, BOM, line endings and permissions, and are written
-atomically. A site that cannot be translated faithfully is left exactly as it is and
-reported; silence a report with a `# tfmigrate: ignore[TFM120]` comment on its line.
+Directories are searched for .py files and Jupyter notebooks (.ipynb, each code cell
+rewritten; needs nbformat). Rewrites keep each file's encoding, BOM, line endings and
+permissions, and are written atomically. A site that cannot be translated faithfully is
+left exactly as it is and reported; silence a report with a `# tfmigrate: ignore[TFM120]`
+comment on its line. Settings can live in pyproject.toml under [tool.tfmigrate]
+(select, ignore, exclude, target-version); flags on the command line override them.
+
+""" + EXIT_CODES_HELP
+
+CHECK_EPILOG = """\
+examples:
+  tfmigrate check src/                   list every TF1 site left, fixable or not
+  tfmigrate check --format json src/     the same as a JSON list, for CI dashboards
+  tfmigrate check --format sarif src/ > tfmigrate.sarif   for code-scanning upload
+
+Writes nothing. Each site is printed as path:line:col: CODE message (in a notebook,
+path:cell N:line:col: CODE message).
 
 """ + EXIT_CODES_HELP
 
 SKIP_DIRS = {
     ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "build", "dist",
     "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages", ".eggs",
+    ".ipynb_checkpoints",
 }
-SOURCE_SUFFIXES = (".py",)
+SOURCE_SUFFIXES = (".py", ".ipynb")  # what a directory walk picks up
+PYTHON_SUFFIXES = (".py", ".pyw", ".pyi", ".ipynb")  # what a file named on the command line may be
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,11 +86,23 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rewrite TF1 ConfigProto/GPUOptions/Session configuration as TF2 code.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=REWRITE_EPILOG,
     )
-    rewrite.add_argument("paths", nargs="+", metavar="PATH", help="files or directories; - reads stdin")
+    # No path is not an error: pre-commit may call a hook with an empty file list.
+    rewrite.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; - reads stdin")
     mode = rewrite.add_mutually_exclusive_group()
     mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
     mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change")
     _common_options(rewrite)
+
+    check = sub.add_parser(
+        "check", help="report every TF1 site left (fixable or not); write nothing",
+        description="Lint mode: list every remaining TF1 configuration and device-API site.",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=CHECK_EPILOG,
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories")
+    check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                       help="text: path:line:col: CODE message (default); json: a list of sites; "
+                            "sarif: a SARIF 2.1.0 log")
+    _common_options(check)
 
     rules = sub.add_parser("rules", help="list every rule code with a one-line description")
     rules.add_argument("--format", choices=("text", "json"), default="text")
@@ -78,11 +110,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _common_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--select", metavar="CODES", default="",
+    p.add_argument("--select", metavar="CODES", default=None,
                    help="comma-separated rule codes or prefixes to run (default: all)")
-    p.add_argument("--ignore", metavar="CODES", default="", help="comma-separated rule codes or prefixes to skip")
+    p.add_argument("--ignore", metavar="CODES", default=None, help="comma-separated rule codes or prefixes to skip")
     p.add_argument("--exclude", metavar="GLOB", action="append", default=[],
-                   help="skip paths matching GLOB (repeatable), e.g. --exclude 'tests/*'")
+                   help="skip paths matching GLOB (repeatable, added to [tool.tfmigrate] exclude), "
+                        "e.g. --exclude 'tests/*'")
+    p.add_argument("--target-version", metavar="X.Y", default=None,
+                   help="the TensorFlow 2.x release the code will run on, e.g. 2.21")
+    config = p.add_mutually_exclusive_group()
+    config.add_argument("--config", metavar="PYPROJECT", default=None,
+                        help="read [tool.tfmigrate] from this file instead of the nearest pyproject.toml")
+    config.add_argument("--no-config", action="store_true", help="ignore every pyproject.toml")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="parallel worker processes (default: CPU count)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
@@ -93,23 +132,79 @@ def _codes(text: str) -> tuple[str, ...]:
     return tuple(c.strip().upper() for c in text.split(",") if c.strip())
 
 
+@dataclass(frozen=True)
+class Settings:
+    """Command line merged over [tool.tfmigrate]: what one run does."""
+
+    options: Options
+    exclude: tuple[str, ...]
+    project_folder: Optional[str]  # where the pyproject.toml is: config excludes are relative to it
+
+
+def resolve_settings(args: argparse.Namespace, mode: str, list_fixes: bool = False) -> Settings:
+    """Raises ConfigError for a bad pyproject.toml or a bad --target-version."""
+    from tfmigrate import project_config
+
+    if args.no_config:
+        config = ProjectConfig()
+    elif args.config:
+        config = project_config.load(args.config)
+    else:
+        config = project_config.discover(args.paths)
+    select = parse_codes(_codes(args.select), "--select") if args.select is not None else config.select
+    ignore = parse_codes(_codes(args.ignore), "--ignore") if args.ignore is not None else config.ignore
+    target = parse_target_version(args.target_version) if args.target_version else config.target_version
+    options = Options(mode=mode, select=select, ignore=ignore, list_fixes=list_fixes, target_version=target)
+    return Settings(options, tuple(config.exclude) + tuple(args.exclude), config.folder)
+
+
 # -- discovery ------------------------------------------------------------------------------
 
 
-def _excluded(rel: str, patterns: Sequence[str]) -> bool:
-    base = os.path.basename(rel)
-    return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(base, p) for p in patterns)
+def _matches(candidates: Sequence[str], patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatch(c, p) for c in candidates for p in patterns)
+
+
+def _names_for_matching(path: str, root: str, project_folder: Optional[str]) -> list[str]:
+    """A path is excluded if a glob matches its name, its path relative to the directory
+    argument it was found under (or as given, for a file argument), or its path relative
+    to the folder of the pyproject.toml the globs came from."""
+    names = [os.path.basename(path), os.path.normpath(os.path.relpath(path, root) if root else path)]
+    if project_folder:
+        full = os.path.abspath(path)
+        if os.path.commonpath([full, project_folder]) == project_folder:
+            names.append(os.path.relpath(full, project_folder))
+    return [n.replace(os.sep, "/") for n in names]
 
 
 def _is_virtualenv(path: str) -> bool:
     return os.path.exists(os.path.join(path, "pyvenv.cfg"))
 
 
-def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+def _looks_like_python(path: str) -> bool:
+    """A file named on the command line: a Python suffix, or a script with a python shebang
+    (pre-commit hands those over as `python` files too)."""
+    if path.endswith(PYTHON_SUFFIXES):
+        return True
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(200)
+    except OSError:
+        return True  # let the engine report why it cannot be read
+    return first.startswith(b"#!") and b"python" in first
+
+
+def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[str, str]],
+             project_folder: Optional[str] = None) -> Iterator[tuple[str, str]]:
     """Yield (real path to read and write, path to display) for every source file."""
     seen: set[str] = set()
     for root in paths:
         if os.path.isfile(root) or (os.path.islink(root) and not os.path.isdir(root)):
+            if exclude and _matches(_names_for_matching(root, "", project_folder), exclude):
+                continue
+            if os.path.exists(root) and not _looks_like_python(root):
+                skipped.append((root, "not a Python file or notebook"))
+                continue
             real = os.path.realpath(root)
             if real not in seen:
                 seen.add(real)
@@ -120,18 +215,17 @@ def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[s
             continue
         real_root = os.path.realpath(root)
         for folder, dirs, files in os.walk(root):
-            rel_folder = os.path.relpath(folder, root)
             dirs[:] = sorted(
                 d for d in dirs
                 if d not in SKIP_DIRS and not d.endswith(".egg-info")
-                and not _excluded(os.path.normpath(os.path.join(rel_folder, d)), exclude)
+                and not _matches(_names_for_matching(os.path.join(folder, d), root, project_folder), exclude)
                 and not _is_virtualenv(os.path.join(folder, d))
             )
             for name in sorted(files):
                 if not name.endswith(SOURCE_SUFFIXES):
                     continue
                 path = os.path.join(folder, name)
-                if _excluded(os.path.normpath(os.path.relpath(path, root)), exclude):
+                if _matches(_names_for_matching(path, root, project_folder), exclude):
                     continue
                 real = os.path.realpath(path)
                 if os.path.islink(path):
@@ -169,17 +263,30 @@ class Progress:
             sys.stderr.flush()
 
 
-def _print_result(r: FileResult, progress: Progress) -> None:
-    lines = [d.format() for d in r.diagnostics]
-    if r.error:
-        lines.insert(0, f"{r.path}: error: {r.error}")
-    if not lines and not r.diff:
+_CELL_PROBLEM = re.compile(r"^(cell \d+): (.*)$")
+
+
+def _error_lines(r: FileResult) -> list[str]:
+    """`path: error: message`; a notebook cell's problem reads `nb.ipynb:cell 4: error: ...`."""
+    lines = []
+    for text in (r.error or "").splitlines():
+        cell = _CELL_PROBLEM.match(text)
+        lines.append(f"{r.path}:{cell[1]}: error: {cell[2]}" if cell else f"{r.path}: error: {text}")
+    return lines
+
+
+def _print_result(r: FileResult, progress: Progress, show_diagnostics: bool = True) -> None:
+    diagnostics = [d.format() for d in r.diagnostics] if show_diagnostics else []
+    errors = _error_lines(r)
+    if not diagnostics and not errors and not r.diff:
         return
     progress.clear()
     if r.diff:
         sys.stdout.write(r.diff)
-    for line in lines:
-        print(line, file=sys.stderr if line.startswith(f"{r.path}: error:") else sys.stdout)
+    for line in errors:
+        print(line, file=sys.stderr)
+    for line in diagnostics:
+        print(line)
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -197,54 +304,126 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+@dataclass
+class RunTotals:
+    scanned: int = 0
+    rewritten: int = 0  # rewritten, or would be
+    unchanged: int = 0
+    skipped: int = 0
+    failed: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (path, message)
+
+    def add(self, r: FileResult) -> None:
+        self.scanned += 1
+        if r.status in ("rewritten", "would-rewrite"):
+            self.rewritten += 1
+        elif r.status == "unchanged":
+            self.unchanged += 1
+        elif r.status == "skipped":
+            self.skipped += 1
+        # A notebook can be rewritten and still have a cell that could not be handled.
+        if r.status == "failed" or r.error:
+            self.failed += 1
+            self.errors.append((r.path, r.error or "failed"))
+        self.diagnostics.extend(r.diagnostics)
+
+
+def _run(paths: Sequence[str], settings: Settings, args: argparse.Namespace, show_diagnostics: bool) -> RunTotals:
+    """Discover, process and print per-file output; missing paths count as failures."""
+    skipped: list[tuple[str, str]] = []
+    items = list(discover(paths, settings.exclude, skipped, settings.project_folder))
+    totals = RunTotals()
+    for path, why in skipped:
+        print(f"{path}: skipped: {why}", file=sys.stderr)
+        if why == "no such file or directory":
+            totals.failed += 1
+            totals.errors.append((path, why))
+    progress = Progress(len(items), enabled=not args.no_progress)
+
+    def on_result(r: FileResult) -> None:
+        totals.add(r)
+        _print_result(r, progress, show_diagnostics)
+        progress.step()
+
+    process_many(items, settings.options, max(1, args.jobs), on_result)
+    progress.clear()
+    return totals
+
+
+def _settings_or_exit(args: argparse.Namespace, mode: str, list_fixes: bool = False) -> Optional[Settings]:
+    try:
+        settings = resolve_settings(args, mode, list_fixes)
+    except ConfigError as exc:
+        print(f"tfmigrate: error: {exc}", file=sys.stderr)
+        return None
+    if not selected_rules(settings.options):
+        print("tfmigrate: error: --select/--ignore leave no rule to run (see `tfmigrate rules`)", file=sys.stderr)
+        return None
+    return settings
+
+
 def cmd_rewrite(args: argparse.Namespace) -> int:
     mode = "diff" if args.diff else "check" if args.check else "write"
-    options = Options(mode=mode, select=_codes(args.select), ignore=_codes(args.ignore))
-    if not selected_rules(options):
-        print("tfmigrate: error: --select/--ignore leave no rule to run (see `tfmigrate rules`)", file=sys.stderr)
+    settings = _settings_or_exit(args, mode)
+    if settings is None:
         return EXIT_ERROR
     if "-" in args.paths:
         if len(args.paths) != 1:
             print("tfmigrate: error: '-' (stdin) cannot be combined with other paths", file=sys.stderr)
             return EXIT_ERROR
-        return _rewrite_stdin(options)
+        return _rewrite_stdin(settings.options)
 
-    skipped: list[tuple[str, str]] = []
-    items = list(discover(args.paths, args.exclude, skipped))
-    for path, why in skipped:
-        print(f"{path}: skipped: {why}", file=sys.stderr)
-    counts = {"scanned": 0, "rewritten": 0, "unchanged": 0, "failed": 0, "diagnostics": 0}
-    progress = Progress(len(items), enabled=not args.no_progress)
-
-    def on_result(r: FileResult) -> None:
-        counts["scanned"] += 1
-        key = "rewritten" if r.status in ("rewritten", "would-rewrite") else r.status
-        counts[key] = counts.get(key, 0) + 1
-        counts["diagnostics"] += len(r.diagnostics)
-        _print_result(r, progress)
-        progress.step()
-
-    process_many(items, options, max(1, args.jobs), on_result)
-    progress.clear()
-    missing = sum(1 for _, why in skipped if why == "no such file or directory")
+    totals = _run(args.paths, settings, args, show_diagnostics=True)
     if not args.quiet:
         verb = "rewritten" if mode == "write" else "would be rewritten"
+        skipped = f", {totals.skipped} skipped" if totals.skipped else ""
         print(
-            f"tfmigrate: {counts['scanned']} files scanned, {counts['rewritten']} {verb}, "
-            f"{counts['unchanged']} unchanged, {counts['failed'] + missing} failed, "
-            f"{counts['diagnostics']} diagnostics",
+            f"tfmigrate: {totals.scanned} files scanned, {totals.rewritten} {verb}, "
+            f"{totals.unchanged} unchanged{skipped}, {totals.failed} failed, "
+            f"{len(totals.diagnostics)} diagnostics",
             file=sys.stderr,
         )
-    if counts["failed"] or missing:
+    if totals.failed:
         return EXIT_ERROR
-    return EXIT_CHANGES if counts["rewritten"] or counts["diagnostics"] else EXIT_OK
+    return EXIT_CHANGES if totals.rewritten or totals.diagnostics else EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    # Fixable sites are listed too: `check` answers "what TF1 is left", not "what is left
+    # after a rewrite".
+    settings = _settings_or_exit(args, "check", list_fixes=True)
+    if settings is None:
+        return EXIT_ERROR
+    if "-" in args.paths:
+        print("tfmigrate: error: `check` reads files, not stdin; use `tfmigrate rewrite --check -`", file=sys.stderr)
+        return EXIT_ERROR
+    totals = _run(args.paths, settings, args, show_diagnostics=args.format == "text")
+    if args.format == "json":
+        print(to_json(totals.diagnostics))
+    elif args.format == "sarif":
+        import json
+
+        from tfmigrate.sarif import sarif_log
+
+        log = sarif_log(totals.diagnostics, all_codes(), __version__, totals.errors)
+        print(json.dumps(log, indent=2, ensure_ascii=False))
+    if not args.quiet:
+        files = len({d.path.split(":cell ")[0] for d in totals.diagnostics})
+        skipped = f", {totals.skipped} skipped" if totals.skipped else ""
+        print(f"tfmigrate: {totals.scanned} files scanned, {len(totals.diagnostics)} sites in {files} files"
+              f"{skipped}, {totals.failed} failed", file=sys.stderr)
+    if totals.failed:
+        return EXIT_ERROR
+    return EXIT_CHANGES if totals.diagnostics or totals.rewritten else EXIT_OK
 
 
 def _rewrite_stdin(options: Options) -> int:
     data = sys.stdin.buffer.read()
     rules = selected_rules(options)
-    r = process_bytes("<stdin>", data, rules, Options(mode="check", select=options.select, ignore=options.ignore),
-                      "<stdin>")
+    r = process_bytes("<stdin>", data, rules,
+                      Options(mode="check", select=options.select, ignore=options.ignore,
+                              target_version=options.target_version), "<stdin>")
     for d in r.diagnostics:
         print(d.format(), file=sys.stderr)
     if r.status == "failed":
@@ -272,6 +451,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_ERROR
-    if args.command == "rules":
-        return cmd_rules(args)
-    return cmd_rewrite(args)
+    command = {"rules": cmd_rules, "check": cmd_check, "rewrite": cmd_rewrite}[args.command]
+    try:
+        return command(args)
+    except BrokenPipeError:  # `tfmigrate check ... | head`: the reader left, nothing to report
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR

@@ -29,6 +29,7 @@ class Options:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     list_fixes: bool = False  # also report sites that were (or would be) rewritten
+    target_version: Optional[str] = None  # TF 2.x release the code will run on, e.g. "2.21"
 
 
 @dataclass
@@ -269,6 +270,10 @@ def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...]):
 def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, display: str) -> FileResult:
     import libcst as cst
 
+    if path.endswith(".ipynb"):  # the code cells go through the same transform, together
+        from tfmigrate.notebooks import process_notebook
+
+        return process_notebook(path, data, rules, options, display)
     try:
         source = decode(data)
     except SourceError as exc:
@@ -296,9 +301,7 @@ def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, dis
                           parsed=True)
     diff = None
     if options.mode == "diff":
-        diff = "".join(difflib.unified_diff(
-            source.text.splitlines(keepends=True), new_text.splitlines(keepends=True),
-            fromfile=f"a/{display}", tofile=f"b/{display}"))
+        diff = unified_diff(source.text, new_text, display)
     if options.mode != "write":
         return FileResult(display, "would-rewrite", diagnostics, diff=diff, parsed=True)
     try:
@@ -306,6 +309,17 @@ def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, dis
     except (OSError, UnicodeEncodeError) as exc:
         return FileResult(display, "failed", diagnostics, error=f"cannot write: {exc}", parsed=True)
     return FileResult(display, "rewritten", diagnostics, parsed=True)
+
+
+def unified_diff(old: str, new: str, display: str) -> str:
+    """A unified diff that `patch` accepts, also for files without a final newline."""
+    lines = []
+    for line in difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                     fromfile=f"a/{display}", tofile=f"b/{display}"):
+        if not line.endswith(("\n", "\r")):
+            line += "\n\\ No newline at end of file\n"
+        lines.append(line)
+    return "".join(lines)
 
 
 def _verify(text: str) -> Optional[str]:

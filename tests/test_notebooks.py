@@ -1,0 +1,353 @@
+"""Notebooks: code cells rewritten together, everything else kept to the byte."""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tfmigrate.cli import main
+from tfmigrate.notebooks import (
+    JUPYTER_LAYOUT,
+    CellNotPython,
+    find_layout,
+    mask_magics,
+    unmask_magics,
+)
+
+FIXTURES = Path(__file__).parent / "notebooks"
+nbformat = pytest.importorskip("nbformat")
+
+
+def run(*args: str) -> int:
+    return main([args[0], "-j", "1", "--no-config", *args[1:]])
+
+
+def jupyter_text(notebook: dict) -> str:
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False, separators=(",", ": ")) + "\n"
+
+
+def code(*lines: str, **extra) -> dict:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": list(lines)}
+    cell.update(extra)
+    return cell
+
+
+def notebook(*cells: dict, language: str = "python") -> dict:
+    return {"cells": copy.deepcopy(list(cells)), "metadata": {"kernelspec": {"language": language, "name": "k", "display_name": "K"}},
+            "nbformat": 4, "nbformat_minor": 4}
+
+
+def write_notebook(path: Path, nb: dict) -> Path:
+    path.write_text(jupyter_text(nb), encoding="utf-8")
+    return path
+
+
+IMPORT = code("import tensorflow as tf")
+SESSION = code("config = tf.ConfigProto(allow_soft_placement=True)\n", "sess = tf.Session(config=config)")
+SESSION_AFTER = ["tf.config.set_soft_device_placement(True)\n", "sess = tf.compat.v1.Session()"]
+
+
+def copy_fixture(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    target.write_bytes((FIXTURES / name).read_bytes())
+    return target
+
+
+# -- the notebook as Jupyter writes it ---------------------------------------------------------
+
+
+def test_jupyter_notebook_cells_are_rewritten_and_everything_else_is_kept(tmp_path, capsys):
+    path = copy_fixture("jupyter_tf1.ipynb", tmp_path)
+    before = json.loads(path.read_text(encoding="utf-8"))
+    assert run("rewrite", str(path)) == 1
+    after = json.loads(path.read_text(encoding="utf-8"))
+
+    expected = copy.deepcopy(before)
+    cells = {c["id"]: c for c in expected["cells"]}
+    cells["session"]["source"] = SESSION_AFTER
+    cells["timed"]["source"] = [
+        "%%time\n",
+        "tf.debugging.set_log_device_placement(True)\n",
+        "with tf.compat.v1.Session() as timed:\n",
+        "    pass",
+    ]
+    assert after == expected  # outputs, metadata, ids, magics, markdown: all as they were
+    # ... and laid out exactly as nbformat (so Jupyter) writes a notebook.
+    assert path.read_text(encoding="utf-8") == jupyter_text(expected)
+    assert path.read_text(encoding="utf-8") == nbformat.writes(nbformat.reads(path.read_text(encoding="utf-8"),
+                                                                              as_version=nbformat.NO_CONVERT)) + "\n"
+    assert capsys.readouterr().err == "tfmigrate: 1 files scanned, 1 rewritten, 0 unchanged, 0 failed, 0 diagnostics\n"
+
+
+def test_second_run_changes_nothing_and_does_not_write(tmp_path):
+    path = copy_fixture("jupyter_tf1.ipynb", tmp_path)
+    assert run("rewrite", str(path)) == 1
+    data, mtime = path.read_bytes(), os.stat(path).st_mtime_ns
+    assert run("rewrite", str(path)) == 0
+    assert (path.read_bytes(), os.stat(path).st_mtime_ns) == (data, mtime)
+
+
+def test_colab_layout_and_string_sources_are_kept(tmp_path):
+    path = copy_fixture("colab_tf1.ipynb", tmp_path)
+    original = path.read_text(encoding="utf-8")
+    assert run("rewrite", str(path)) == 1
+    new = path.read_text(encoding="utf-8")
+    changed = [line for line in difflib.ndiff(original.splitlines(), new.splitlines()) if line[:1] in "+-"]
+    # One cell changed, and its source was a string: one JSON line out, one in, nothing else.
+    assert changed == [
+        '-       "source": "gpu_options = tf.GPUOptions(allow_growth=True)\\nsess = tf.Session(config=tf.ConfigProto('
+        'gpu_options=gpu_options))\\nprint(\\"ready\\")",',
+        '+       "source": "for gpu in tf.config.list_physical_devices(\\"GPU\\"):\\n    tf.config.experimental.'
+        'set_memory_growth(gpu, True)\\nsess = tf.compat.v1.Session()\\nprint(\\"ready\\")",',
+    ]
+    assert not new.endswith("\n")  # as the original
+
+
+def test_notebook_where_nothing_changes_keeps_its_bytes(tmp_path):
+    # Trigger words, so every cell is parsed, but nothing to rewrite; an odd layout that
+    # nbformat would change if it were written back.
+    nb = notebook(IMPORT, code("# ConfigProto is gone in TF2\n", "print(tf.config.list_physical_devices())"))
+    path = tmp_path / "clean.ipynb"
+    path.write_text(json.dumps(nb, indent=3), encoding="utf-8")
+    data, mtime = path.read_bytes(), os.stat(path).st_mtime_ns
+    assert run("rewrite", str(path)) == 0
+    assert (path.read_bytes(), os.stat(path).st_mtime_ns) == (data, mtime)
+
+
+def test_crlf_notebook_keeps_its_line_endings(tmp_path):
+    nb = notebook(IMPORT, SESSION)
+    path = tmp_path / "win.ipynb"
+    path.write_bytes(jupyter_text(nb).replace("\n", "\r\n").encode())
+    assert run("rewrite", str(path)) == 1
+    nb["cells"][1]["source"] = SESSION_AFTER
+    assert path.read_bytes() == jupyter_text(nb).replace("\n", "\r\n").encode()
+
+
+def test_cell_ids_are_neither_added_nor_changed(tmp_path):
+    # nbformat 4.5 wants ids; nbformat's reader would invent them. Nothing may be invented.
+    nb = notebook(IMPORT, SESSION)
+    nb["nbformat_minor"] = 5
+    path = write_notebook(tmp_path / "no_ids.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    after = json.loads(path.read_text())
+    assert all("id" not in cell for cell in after["cells"])
+    assert after["cells"][1]["source"] == SESSION_AFTER
+
+
+# -- cells that hold IPython syntax ------------------------------------------------------------
+
+
+def test_magic_lines_are_kept_and_the_python_around_them_is_rewritten(tmp_path):
+    nb = notebook(IMPORT, code("%env TF_CPP_MIN_LOG_LEVEL=2\n", "!nvidia-smi\n", "files = !ls\n",
+                               "if True:\n", "    %time x = 1\n", "tf.ConfigProto?\n", *SESSION["source"]))
+    path = write_notebook(tmp_path / "magics.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    assert json.loads(path.read_text())["cells"][1]["source"] == [
+        "%env TF_CPP_MIN_LOG_LEVEL=2\n", "!nvidia-smi\n", "files = !ls\n", "if True:\n", "    %time x = 1\n",
+        "tf.ConfigProto?\n", *SESSION_AFTER,
+    ]
+
+
+def test_non_python_cell_magic_is_left_alone(tmp_path):
+    shell = code("%%bash\n", "python -c 'import tensorflow as tf; tf.ConfigProto()'")
+    nb = notebook(IMPORT, shell, SESSION)
+    path = write_notebook(tmp_path / "bash.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text())["cells"]
+    assert cells[1] == shell
+    assert cells[2]["source"] == SESSION_AFTER
+
+
+@pytest.mark.parametrize("cell, reason", [
+    (code('doc = """\n', "%not a magic, a line of a string\n", '"""\n', "c = tf.ConfigProto()"),
+     "an IPython magic line sits inside a statement, string or bracket"),
+    (code("!pip install \\\n", "   tensorflow\n", "c = tf.ConfigProto()"),
+     "line 1: an IPython magic continued with a backslash"),
+])
+def test_magic_that_cannot_be_set_aside_safely_leaves_the_cell(tmp_path, capsys, cell, reason):
+    nb = notebook(IMPORT, cell, SESSION)
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 2
+    cells = json.loads(path.read_text())["cells"]
+    assert cells[1] == cell
+    assert cells[2]["source"] == SESSION_AFTER  # the rest of the notebook is still rewritten
+    assert f"{path}:cell 2: error: {reason}; cell left unchanged\n" in capsys.readouterr().err
+
+
+def test_cell_that_does_not_parse_is_reported_and_the_others_rewritten(tmp_path, capsys):
+    bad = code("config = tf.ConfigProto(\n")
+    nb = notebook(IMPORT, SESSION, bad)
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 2
+    cells = json.loads(path.read_text())["cells"]
+    assert cells[1]["source"] == SESSION_AFTER and cells[2] == bad
+    err = capsys.readouterr().err
+    assert f"{path}:cell 3: error: cannot parse (line " in err
+    assert err.endswith("tfmigrate: 1 files scanned, 1 rewritten, 0 unchanged, 1 failed, 0 diagnostics\n")
+
+
+def test_cell_without_trigger_words_that_does_not_parse_is_not_reported(tmp_path, capsys):
+    nb = notebook(IMPORT, code("len?? \n", "x = (\n"), SESSION)
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    assert "error" not in capsys.readouterr().err
+
+
+FROM_IMPORT = code("from tensorflow.compat.v1 import ConfigProto, Session\n",
+                   "sess = Session(config=ConfigProto(allow_soft_placement=True))")
+
+
+def test_an_import_the_rewrite_adds_goes_to_the_top_of_the_first_code_cell(tmp_path):
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(code("%matplotlib inline"), FROM_IMPORT))
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text())["cells"]
+    assert cells[0]["source"] == ["import tensorflow as tf\n", "\n", "%matplotlib inline"]
+    assert cells[1]["source"] == ["from tensorflow.compat.v1 import Session\n",
+                                  "tf.config.set_soft_device_placement(True)\n", "sess = Session()"]
+
+
+def test_nothing_is_put_above_a_cell_magic(tmp_path, capsys):
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(code("%%time\n", "x = 1"), FROM_IMPORT))
+    data = path.read_bytes()
+    assert run("rewrite", str(path)) == 2
+    assert path.read_bytes() == data
+    assert (f"{path}: error: the rewrite put code above a cell magic (cell 1); left unchanged"
+            in capsys.readouterr().err)
+
+
+# -- diagnostics, diff, check -------------------------------------------------------------------
+
+
+def test_diagnostics_name_the_cell_and_the_line_in_it(tmp_path, capsys):
+    nb = notebook(
+        {"cell_type": "markdown", "metadata": {}, "source": ["# GPU"]},
+        IMPORT,
+        code("x = 1"),
+        code("def make_session():\n", "    config = tf.ConfigProto()\n", "    config.gpu_options.allow_growth = True\n",
+             "    config.gpu_options.per_process_gpu_memory_fraction = 0.5\n", "    return tf.Session(config=config)"),
+    )
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    data = path.read_bytes()
+    assert run("check", str(path)) == 1
+    assert path.read_bytes() == data
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}:cell 4:3:5: TFM113 allow_growth with a memory limit")
+
+
+def test_diff_shows_cells_and_writes_nothing(tmp_path, capsys):
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, SESSION))
+    data = path.read_bytes()
+    assert run("rewrite", "--diff", str(path)) == 1
+    assert path.read_bytes() == data
+    assert capsys.readouterr().out == (
+        f"--- a/{path}:cell 2\n+++ b/{path}:cell 2\n@@ -1,2 +1,2 @@\n"
+        "-config = tf.ConfigProto(allow_soft_placement=True)\n-sess = tf.Session(config=config)\n"
+        "+tf.config.set_soft_device_placement(True)\n+sess = tf.compat.v1.Session()\n"
+    )
+
+
+def test_check_lists_notebook_sites_in_every_format(tmp_path, capsys):
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, SESSION))
+    assert run("check", str(path)) == 1
+    assert capsys.readouterr().out == f"{path}:cell 2:1:10: TFM100 ConfigProto settings rewritten as tf.config calls\n"
+    assert run("check", "--format", "json", str(path)) == 1
+    assert json.loads(capsys.readouterr().out) == [{
+        "path": f"{path}:cell 2", "line": 1, "col": 10, "code": "TFM100",
+        "message": "ConfigProto settings rewritten as tf.config calls"}]
+    assert run("check", "--format", "sarif", str(path)) == 1
+    (result,) = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    assert result["message"]["text"] == "cell 2, line 1, column 10: ConfigProto settings rewritten as tf.config calls"
+    assert result["locations"] == [{"physicalLocation": {"artifactLocation": {"uri": "file://" + str(path)}}}]
+
+
+def test_notebooks_are_found_in_directories(tmp_path):
+    write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, SESSION))
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    write_notebook(tmp_path / ".ipynb_checkpoints" / "nb-checkpoint.ipynb", notebook(IMPORT, SESSION))
+    assert run("rewrite", str(tmp_path)) == 1
+    assert json.loads((tmp_path / "nb.ipynb").read_text())["cells"][1]["source"] == SESSION_AFTER
+    assert json.loads((tmp_path / ".ipynb_checkpoints" / "nb-checkpoint.ipynb").read_text()) == notebook(IMPORT, SESSION)
+
+
+# -- notebooks that are not rewritten ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, message", [
+    (b'{"cells": [\n  {"source": "tf.ConfigProto()",}\n]}\n',
+     "broken notebook JSON (line 2, column 33): Expecting property name enclosed in double quotes; left unchanged"),
+    (b'{"nbformat": 3, "nbformat_minor": 0, "worksheets": [], "metadata": {"note": "ConfigProto"}}',
+     "not a valid notebook: nbformat 3 is not supported, only nbformat 4 (open and save it in Jupyter to upgrade); "
+     "left unchanged"),
+    (b'{"nbformat": 4, "nbformat_minor": 4, "metadata": {}, "cells": [{"source": "tf.ConfigProto()"}]}',
+     "not a valid notebook: "),
+    ('{"cells": "ConfigProto \u00e9"}'.encode("latin-1"), "cannot decode: a notebook is UTF-8 JSON"),
+])
+def test_broken_notebook_is_reported_and_left_unchanged(tmp_path, capsys, data, message):
+    path = tmp_path / "broken.ipynb"
+    path.write_bytes(data)
+    assert run("rewrite", str(path)) == 2
+    assert path.read_bytes() == data
+    assert f"{path}: error: {message}" in capsys.readouterr().err
+
+
+def test_notebook_of_another_language_is_skipped(tmp_path, capsys):
+    nb = notebook(code("config <- tf$ConfigProto()"), language="R")
+    path = write_notebook(tmp_path / "r.ipynb", nb)
+    data = path.read_bytes()
+    assert run("rewrite", str(path)) == 0
+    assert path.read_bytes() == data
+    assert capsys.readouterr().err == "tfmigrate: 1 files scanned, 0 rewritten, 0 unchanged, 1 skipped, 0 failed, 0 diagnostics\n"
+
+
+def test_without_nbformat_the_notebook_is_reported_and_left(tmp_path, capsys, monkeypatch):
+    import tfmigrate.notebooks
+
+    monkeypatch.setattr(tfmigrate.notebooks, "_import_nbformat", lambda: None)
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, SESSION))
+    data = path.read_bytes()
+    assert run("rewrite", str(path)) == 2
+    assert path.read_bytes() == data
+    assert (f"{path}: error: notebook skipped: nbformat is not installed (pip install nbformat); left unchanged"
+            in capsys.readouterr().err)
+
+
+def test_notebook_without_trigger_words_is_not_even_read_as_json(tmp_path, monkeypatch):
+    import tfmigrate.notebooks
+
+    def fail(*args):
+        raise AssertionError("a notebook without trigger words was processed")
+
+    monkeypatch.setattr(tfmigrate.notebooks, "process_notebook", fail)
+    (tmp_path / "plain.ipynb").write_text("{ not even JSON, and no TF words }")
+    assert run("rewrite", str(tmp_path)) == 0
+
+
+# -- the pieces ----------------------------------------------------------------------------------
+
+
+def test_mask_and_unmask_round_trip():
+    text = "%cd ..\nx = 1\n  !ls\r\ny = %time f()\n"
+    masked = mask_magics(text)
+    assert masked.text == "__tfmigrate_magic_0__\nx = 1\n  __tfmigrate_magic_1__\r\n__tfmigrate_magic_2__\n"
+    assert unmask_magics(masked.text, masked.originals) == text
+
+
+def test_unmask_refuses_a_moved_or_lost_magic():
+    masked = mask_magics("%cd a\n%cd b\n")
+    with pytest.raises(CellNotPython):
+        unmask_magics("__tfmigrate_magic_1__\n__tfmigrate_magic_0__\n", masked.originals)
+    with pytest.raises(CellNotPython):
+        unmask_magics("__tfmigrate_magic_0__\n", masked.originals)
+
+
+def test_find_layout_recognises_common_layouts():
+    nb = notebook(IMPORT, code("print('é')"))
+    assert find_layout(jupyter_text(nb), nb) == JUPYTER_LAYOUT
+    assert find_layout(json.dumps(nb, indent=2), nb).indent == 2
+    assert find_layout(json.dumps(nb), nb).indent is None
+    assert find_layout(json.dumps(nb, indent=1) + "  ", nb) is None
