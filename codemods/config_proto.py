@@ -473,6 +473,7 @@ class _Analysis:
                 site.fail(call, CODE_FOLLOW, "the session connects to a target (a distributed master), which keeps "
                           "its own configuration; tf.config only configures this process" + LEFT)
         site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
+        self.check_consumers_follow_definition(site)
         names, import_alias = self.names_for(site)
         consumer_stmts = self.consumer_statements(site, names)
         moved_to = self.sessions_in_functions(site)
@@ -499,7 +500,9 @@ class _Analysis:
                 edits.append(Replace(stmt, cst.RemoveFromParent()))
             if target in consumer_stmts.removed:
                 # K.set_session(tf.Session(config=tf.ConfigProto(...))): the calls replace the line.
-                stmts = new_stmts or _pass_if_last(target, self.parent(target))
+                stmts = _with_comments(new_stmts, list(target.leading_lines), None) \
+                    if isinstance(target, cst.SimpleStatementLine) else new_stmts
+                stmts = stmts or _pass_if_last(target, self.parent(target))
                 edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
             elif new_stmts:
                 edits.append(InsertBefore(target, _with_comments(new_stmts, comments, None)))
@@ -532,7 +535,8 @@ class _Analysis:
         if import_alias is not None:
             imports.append(ImportSpec("tensorflow", None, import_alias if import_alias != "tensorflow" else None))
         if any(isinstance(a, settings.MemoryLimit) for a in actions):
-            imports.append(ImportSpec("tfmigrate.runtime", "total_memory_mib", None))
+            asname = names.total_memory if names.total_memory != "total_memory_mib" else None
+            imports.append(ImportSpec("tfmigrate.runtime", "total_memory_mib", asname))
         notes = tuple(
             Finding(n.code, n.message, site.fields[n.field].node if n.field in site.fields else site.anchor)
             for n in plan.notes
@@ -546,6 +550,40 @@ class _Analysis:
             remove_unused_imports=self.imports_to_drop(),
             notes=notes,
         )
+
+    def check_consumers_follow_definition(self, site: _Site) -> None:
+        """The calls are emitted where the config is built, so every session of the same
+        scope must run after the last change to the config, and whenever it is built."""
+        if site.inline_stmt is not None or site.helper is not None or not site.def_stmts:
+            return
+        last_change = self.positions[site.def_stmts[-1]].start.line
+        for call in site.session_calls:
+            if self.scopes[call] is not site.scope:
+                continue
+            if self.positions[call].start.line < last_change:
+                changed = next(st for st in site.def_stmts if self.positions[st].start.line > self.positions[call].start.line)
+                site.fail(changed, CODE_FOLLOW, "the config is changed after a session already copied it; each "
+                          "session saw different settings" + LEFT)
+                return
+            guard = self.condition_between(call, site.block)
+            if guard is not None:
+                site.fail(call, CODE_FOLLOW, f"this session is only created under a condition ({guard}); the "
+                          "tf.config calls would apply to every session" + LEFT)
+
+    def condition_between(self, node: cst.CSTNode, block: Optional[cst.CSTNode]) -> Optional[str]:
+        """The first construct between `node` and `block` that may skip it, if any."""
+        cur = node
+        while cur is not None and cur is not block:
+            par = self.parent(cur)
+            if isinstance(par, cst.If) and _is_main_guard(par.test):
+                pass  # `if __name__ == "__main__":` is how the script runs at all
+            elif isinstance(par, (cst.If, cst.IfExp, cst.BooleanOperation, cst.While, cst.For, cst.Lambda,
+                                  cst.BaseComp, cst.ExceptHandler, cst.Else, cst.Finally, cst.Match)):
+                if not (isinstance(par, (cst.While, cst.For)) and cur is not par.body and cur is not par.orelse) \
+                        and not (isinstance(par, cst.If) and cur is par.test):
+                    return type(par).__name__.lower().replace("ifexp", "conditional expression")
+            cur = par
+        return None
 
     def sessions_in_functions(self, site: _Site) -> list[cst.BaseStatement]:
         """The statements that make the sessions, when a module-level config is only used
@@ -577,26 +615,42 @@ class _Analysis:
         return statements
 
     def dedupe(self, site: _Site, actions: Sequence[settings.Action]) -> Optional[list[settings.Action]]:
+        """Never emit a setting twice: skip what an earlier site in the same block or an
+        existing tf.config call that runs first already sets; report what they set differently."""
+        block = self.parent(site.inline_stmt) if site.inline_stmt is not None else site.block
         kept = []
         for action in actions:
-            if action.key in self.existing:
-                continue  # the file already makes this tf.config call: never emit it twice
+            field_node = site.fields[action.fields[0]].node if action.fields[0] in site.fields else site.anchor
+            existing = [c for c in self.existing.get(action.key, ()) if self.runs_before_site(c, site)]
+            if existing:
+                theirs = _existing_literal(self.code, existing[0], action.key)
+                ours = _action_literal(action)
+                if settings.UNKNOWN not in (theirs, ours) and theirs != ours:
+                    site.fail(field_node, CODE_CONFLICT, f"this file already calls `{self._line_code(existing[0])}`; "
+                              f"`{action.fields[0]}` asks for {ours!r}" + LEFT)
+                continue
             rendered = "\n".join(action.render(Names()))
-            scope_key = (id(site.scope), action.key)
-            previous = self.emitted.get(scope_key)
+            previous = self.emitted.get((id(block), action.key))
             if previous is not None:
                 if previous != rendered:
-                    f = action.fields[0]
-                    site.fail(site.fields[f].node if f in site.fields else site.anchor, CODE_CONFLICT,
-                              f"another ConfigProto in this scope sets `{f}` differently, and TF2 settings are "
-                              "process-wide" + LEFT)
+                    site.fail(field_node, CODE_CONFLICT, f"another ConfigProto in this block sets "
+                              f"`{action.fields[0]}` differently, and TF2 settings are process-wide" + LEFT)
                 continue
             kept.append(action)
         if site.problems:
             return None
         for action in kept:
-            self.emitted[(id(site.scope), action.key)] = "\n".join(action.render(Names()))
+            self.emitted[(id(block), action.key)] = "\n".join(action.render(Names()))
         return kept
+
+    def runs_before_site(self, call: cst.Call, site: _Site) -> bool:
+        """An existing tf.config call counts if it runs in the site's own scope, or at the
+        top level of the module (which runs at import, before any function)."""
+        scope = self.scopes.get(call)
+        if scope is site.scope:
+            return True
+        stmt = self.statement_of(call)
+        return isinstance(scope, GlobalScope) and stmt is not None and isinstance(self.parent(stmt), cst.Module)
 
     # -- consumers ------------------------------------------------------------------------------
 
@@ -745,7 +799,7 @@ class _Analysis:
             tf=tf,
             gpus=self.fresh("gpus", "gpu_devices", "tf_gpus"),
             gpu=self.fresh("gpu", "gpu_device", "tf_gpu"),
-            total_memory="total_memory_mib",
+            total_memory=self.runtime_helper_name(),
             limits=self.fresh("limits", "memory_limits", "tf_limits"),
         )
         return names, needs_import
@@ -762,6 +816,14 @@ class _Analysis:
         if module == "tensorflow.compat.v1" or site_alias.endswith("compat.v1"):
             return f"{site_alias}.{kind}"
         return f"{site_alias}.compat.v1.{kind}"
+
+    def runtime_helper_name(self) -> str:
+        """`total_memory_mib`, unless the file already uses that name for something else."""
+        for node in self.qnames:
+            if isinstance(node, cst.Name) and node.value in ("total_memory_mib", "tfmigrate_total_memory_mib") \
+                    and imported_names(self.qnames, node) == {"tfmigrate.runtime.total_memory_mib"}:
+                return node.value
+        return self.fresh("total_memory_mib", "tfmigrate_total_memory_mib")
 
     def fresh(self, *candidates: str) -> str:
         for name in candidates:
@@ -781,7 +843,9 @@ class _Analysis:
                             "tensorflow.compat.v1.keras.backend"):
             drop.append((module_name, "set_session"))
         drop.append(("keras", "backend"))
+        drop.append(("keras.backend", "tensorflow_backend"))
         drop.append(("tensorflow.keras", "backend"))
+        drop.append(("tensorflow.compat.v1.keras", "backend"))
         return tuple(drop)
 
     # -- misc -----------------------------------------------------------------------------------
@@ -844,6 +908,38 @@ class _Analysis:
 
 
 # -- small pure helpers ----------------------------------------------------------------------------
+
+
+# Which argument of an existing setter carries the value, by setting key.
+_SETTER_VALUE_ARG = {"soft_placement": 0, "log_placement": 0, "intra_threads": 0, "inter_threads": 0,
+                     "memory_growth": 1, "jit": 0}
+
+
+def _existing_literal(code_for, call: cst.Call, key: str):
+    index = _SETTER_VALUE_ARG.get(key)
+    if index is None or len(call.args) <= index or call.args[index].keyword is not None:
+        return settings.UNKNOWN
+    try:
+        return ast.literal_eval(code_for(call.args[index].value).strip())
+    except (ValueError, SyntaxError):
+        return settings.UNKNOWN
+
+
+def _action_literal(action: settings.Action):
+    if isinstance(action, settings.Jit):
+        return "autoclustering" if action.enabled else False
+    value = getattr(action, "value", None)
+    return value.literal if isinstance(value, Value) and value.known else settings.UNKNOWN
+
+
+def _is_main_guard(test: cst.BaseExpression) -> bool:
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Equal)):
+        return False
+    sides = [test.left, test.comparisons[0].comparator]
+    names = [x for x in sides if isinstance(x, cst.Name) and x.value == "__name__"]
+    strings = [x for x in sides if isinstance(x, cst.SimpleString) and x.evaluated_value == "__main__"]
+    return len(names) == 1 and len(strings) == 1
 
 
 def _str_of_one_argument(expr: cst.BaseExpression) -> bool:
