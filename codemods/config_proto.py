@@ -63,6 +63,19 @@ EXISTING_SETTERS = {
 CODE_FOLLOW = "TFM120"
 CODE_SET_SESSION_LEFT = "TFM121"
 CODE_CONFLICT = "TFM122"
+CODE_TOO_LATE = "TFM123"
+
+# Calls that do not start TF2's eager runtime (so tf.config calls may still follow them).
+SAFE_BEFORE_CONFIG = (
+    "tf.config.", "tf.debugging.set_log_device_placement", "tf.Graph", "tf.get_default_graph",
+    "tf.reset_default_graph", "tf.logging.", "tf.get_logger", "tf.autograph.set_verbosity", "tf.flags.",
+    "tf.app.", "tf.disable_", "tf.enable_", "tf.set_random_seed", "tf.random.set_seed", "tf.ConfigProto",
+    "tf.GPUOptions", "tf.Session", "tf.InteractiveSession", "tf.test.is_built_with_cuda", "tf.sysconfig.",
+    "tf.io.gfile.", "tf.gfile.", "keras.backend.set_session", "keras.utils.set_random_seed", "tf.__version__",
+    "tf.version.", "tf.VERSION",
+)
+STARTS_RUNTIME_ANYWAY = ("tf.config.list_logical_devices", "tf.config.experimental.list_logical_devices")
+GRAPH_MODE_SWITCHES = ("tf.disable_v2_behavior", "tf.disable_eager_execution")
 
 CODES = {
     settings.CODE_REWRITE: "ConfigProto/GPUOptions → tf.config calls; Session(config=…) → Session(); set_session boilerplate removed",
@@ -72,6 +85,7 @@ CODES = {
     CODE_FOLLOW: "a ConfigProto whose construction or use tfmigrate cannot follow (stored, passed on, changed conditionally)",
     CODE_SET_SESSION_LEFT: "a Keras set_session() call that remains: Keras 3 has no sessions",
     CODE_CONFLICT: "a setting that another ConfigProto or an existing tf.config call in the file sets differently",
+    CODE_TOO_LATE: "settings whose values are only known after TensorFlow has started running ops",
 }
 
 LEFT = "; this ConfigProto was left as it is"
@@ -95,6 +109,13 @@ class _Site:
     helper: Optional[cst.FunctionDef] = None  # the function that returns the config
     return_stmt: Optional[cst.SimpleStatementLine] = None
     inline_stmt: Optional[cst.BaseStatement] = None  # for ConfigProto built inside Session(...)
+    # Comments written beside or above one setting: (above, beside); they travel with it.
+    field_comments: dict[str, tuple[list[cst.Comment], list[cst.Comment]]] = field(default_factory=dict)
+
+    def attach(self, path: str, above: Sequence[cst.Comment], beside: Sequence[cst.Comment]) -> None:
+        if above or beside:
+            old_above, old_beside = self.field_comments.get(path, ([], []))
+            self.field_comments[path] = (old_above + list(above), old_beside + list(beside))
 
     def fail(self, node: cst.CSTNode, code: str, message: str) -> None:
         self.problems.append((node, code, message))
@@ -119,8 +140,6 @@ class _Analysis:
         self.positions = wrapper.resolve(PositionProvider)
         self.calls = [n for n in self.qnames if isinstance(n, cst.Call)]
         self.used_names = {n.value for n in self.qnames if isinstance(n, cst.Name)} | _all_names(self.module)
-        self.assigned_aliases: dict[str, str] = {}
-        self.assigned_aliases = self._find_assigned_aliases()
         self.existing = self._existing_settings()
         self.emitted: dict[tuple[int, str], str] = {}  # (scope id, rendered action) -> already emitted
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
@@ -129,28 +148,49 @@ class _Analysis:
 
     def name_of(self, node: cst.CSTNode) -> Optional[str]:
         found = resolve(self.qnames, node)
-        if found is None and self.assigned_aliases:
-            base, dotted = _base_and_dotted(node)
-            if base is not None and dotted and base.value in self.assigned_aliases and self._is_global(base):
-                found = canonical(self.assigned_aliases[base.value] + dotted[len(base.value):])
+        if found is None:
+            qualified = self.qualified_through_bindings(node)
+            canon = {canonical(q) for q in qualified} if qualified else set()
+            found = canon.pop() if len(canon) == 1 else None
         return found
 
-    def _find_assigned_aliases(self) -> dict[str, str]:
-        """Module-level `tf1 = tf.compat.v1`, assigned once: an alias like an import."""
-        aliases: dict[str, str] = {}
-        for stmt in self.module.body:
-            if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-                continue
-            assign = stmt.body[0]
-            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
-                    and isinstance(assign.targets[0].target, cst.Name)):
-                continue
-            modules = imported_names(self.qnames, assign.value)
-            name = assign.targets[0].target.value
-            if len(modules) == 1 and modules <= {"tensorflow", "tensorflow.compat.v1"} \
-                    and len(list(self.scopes[assign][name])) == 1:
-                aliases[name] = modules.pop()
-        return aliases
+    def qualified_through_bindings(self, node: cst.CSTNode) -> Optional[set[str]]:
+        """`tf1.ConfigProto` where every binding of `tf1` is a TF module (an import, or an
+        assignment such as `tf1 = tf.compat.v1`): the fully qualified names it may be."""
+        base, dotted = _base_and_dotted(node)
+        if base is None or dotted is None:
+            return None
+        modules = self.tf_module_bindings(base)
+        if not modules:
+            return None
+        return {m + dotted[len(base.value):] for m in modules}
+
+    def tf_module_bindings(self, name: cst.Name) -> Optional[set[str]]:
+        """Every TF module `name` may refer to where it is used, or None if any of its
+        bindings is something else (a parameter, a call, another library)."""
+        scope = self.scopes.get(name)
+        if scope is None:
+            return None
+        assignments = list(scope[name.value])
+        if not assignments:
+            return None
+        modules: set[str] = set()
+        for a in assignments:
+            node = getattr(a, "node", None)
+            if isinstance(node, (cst.Import, cst.ImportFrom)):
+                target = _import_target(self.code, node, name.value)
+            elif isinstance(node, cst.Name) and isinstance(self.parent(node), cst.AssignTarget):
+                assign = self.parent(self.parent(node))
+                if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1) or assign.value is name:
+                    return None
+                value_modules = imported_names(self.qnames, assign.value)
+                target = value_modules.pop() if len(value_modules) == 1 else None
+            else:
+                return None
+            if target not in ("tensorflow", "tensorflow.compat.v1"):
+                return None
+            modules.add(target)
+        return modules
 
     def is_builtin(self, name: cst.CSTNode) -> bool:
         scope = self.scopes.get(name)
@@ -158,13 +198,6 @@ class _Analysis:
             return False
         assignments = list(scope[name.value])
         return bool(assignments) and all(isinstance(a, BuiltinAssignment) for a in assignments)
-
-    def _is_global(self, name: cst.Name) -> bool:
-        scope = self.scopes.get(name)
-        if scope is None:
-            return False
-        assignments = list(scope[name.value])
-        return len(assignments) == 1 and isinstance(assignments[0].scope, GlobalScope)
 
     def callee(self, call: cst.Call) -> Optional[str]:
         return self.name_of(call.func)
@@ -244,7 +277,9 @@ class _Analysis:
     # -- reading settings ----------------------------------------------------------------
 
     def read_call(self, site: _Site, call: cst.Call, prefix: str) -> None:
-        for arg in call.args:
+        for arg, (above, beside) in zip(call.args, _argument_comments(call)):
+            if arg.keyword is not None and not arg.star:
+                site.attach(prefix + arg.keyword.value, above, beside)
             if arg.star:
                 site.fail(arg, CODE_FOLLOW, f"`{arg.star}{self.code(arg.value)}` hides which settings are set" + LEFT)
                 continue
@@ -345,6 +380,7 @@ class _Analysis:
                 continue
             sub, value_expr, assign_stmt = path
             self.read_value(site, "gpu_options." + sub, value_expr, assign_stmt)
+            site.attach("gpu_options." + sub, *_statement_comments(assign_stmt))
             site.def_stmts.append(assign_stmt)
         return True
 
@@ -404,8 +440,10 @@ class _Analysis:
                 sub, value_expr, assign_stmt = path
                 if sub.startswith("device_count["):
                     self.merge_device_count(site, sub, value_expr, assign_stmt)
+                    sub = "device_count"
                 else:
                     self.read_value(site, sub, value_expr, assign_stmt)
+                site.attach(sub, *_statement_comments(assign_stmt))
                 site.def_stmts.append(assign_stmt)
                 continue
             par = self.parent(node)
@@ -487,12 +525,14 @@ class _Analysis:
             for node, code, message in site.problems:
                 yield Finding(code, message, node)
             return
-        block_lines: list[str] = []
-        for action in actions:
-            block_lines.extend(action.render(names))
-        new_stmts = _parse_statements(block_lines)
+        new_stmts, placed = _render_with_comments(actions, names, site.field_comments)
+        hoist_to = self.hoist_target(site, new_stmts, names)
+        if site.problems:
+            for node, code, message in site.problems:
+                yield Finding(code, message, node)
+            return
         edits: list[Edit] = []
-        comments = self.collect_comments(site.def_stmts + ([site.return_stmt] if site.return_stmt else []))
+        comments = self.leftover_comments(site, placed)
 
         if site.inline_stmt is not None:
             target = site.inline_stmt
@@ -505,7 +545,8 @@ class _Analysis:
                 stmts = stmts or _pass_if_last(target, self.parent(target))
                 edits.append(Replace(target, cst.FlattenSentinel(stmts) if stmts else cst.RemoveFromParent()))
             elif new_stmts:
-                edits.append(InsertBefore(target, _with_comments(new_stmts, comments, None)))
+                edits.append(InsertBefore(hoist_to or target, _with_comments(new_stmts, comments, None),
+                                          take_comments=hoist_to is None))
         elif moved_to:
             # A module-level config used only inside functions: TF1 applied it when the
             # session was made, not at import, so the calls go right before each session.
@@ -514,6 +555,15 @@ class _Analysis:
             only_comments = [line for line in comments if line.comment is not None]
             for i, stmt in enumerate(moved_to):
                 edits.append(InsertBefore(stmt, _with_comments(new_stmts, only_comments if i == 0 else [], None)))
+        elif hoist_to is not None:
+            # A TF op before this point starts the TF2 runtime, after which these calls
+            # raise: they go right above it (the values do not depend on what lies between).
+            for stmt in site.def_stmts:
+                edits.append(Replace(stmt, cst.RemoveFromParent()))
+            blanks = [line for line in comments if line.comment is None]
+            notes = [line for line in comments if line.comment is not None]
+            edits.append(InsertBefore(hoist_to, _with_comments(new_stmts, notes, None), separator=blanks[:1],
+                                      take_comments=False))
         else:
             last = site.def_stmts[-1] if site.def_stmts else site.return_stmt
             for stmt in site.def_stmts[:-1]:
@@ -584,6 +634,79 @@ class _Analysis:
                     return type(par).__name__.lower().replace("ifexp", "conditional expression")
             cur = par
         return None
+
+    def hoist_target(self, site: _Site, new_stmts: Sequence[cst.BaseStatement], names: Names) -> Optional[cst.BaseStatement]:
+        """The statement the calls must precede because it starts the runtime, if that is
+        earlier than where they would go; None if they can stay. Reports when they cannot move."""
+        if site.inline_stmt is not None:
+            block, until = self.parent(site.inline_stmt), site.inline_stmt
+        elif site.def_stmts and site.block is not None and not self.sessions_in_functions(site):
+            block, until = site.block, site.def_stmts[-1]
+        else:
+            return None
+        body = list(getattr(block, "body", ()))
+        if until not in body:
+            return None
+        first_op = None
+        for stmt in body[: body.index(until)]:
+            if stmt in site.def_stmts:
+                continue
+            if self.switches_to_graph_mode(stmt):
+                return None  # everything after runs as graphs: nothing starts the runtime
+            if self.starts_runtime(stmt):
+                first_op = stmt
+                break
+        if first_op is None:
+            return None
+        needed = _all_names(cst.Module(list(new_stmts))) - {names.gpu, names.gpus, names.limits}
+        start = body.index(first_op)
+        bound_between = set()
+        for stmt in body[start: body.index(until)]:
+            if stmt not in site.def_stmts:
+                bound_between |= _bound_names(stmt)
+        clash = sorted(needed & bound_between)
+        if clash:
+            site.fail(site.anchor, CODE_TOO_LATE,
+                      f"line {self.positions[first_op].start.line} starts TensorFlow's runtime, and these settings "
+                      f"must be applied before it, but `{clash[0]}` is only set after it; move the config above "
+                      "that line" + LEFT)
+            return None
+        return first_op
+
+    def starts_runtime(self, stmt: cst.CSTNode) -> bool:
+        """Does running this statement execute a TF/Keras op eagerly (TF2's default)?"""
+        found = False
+        analysis = self
+
+        class Look(cst.CSTVisitor):
+            def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+                return False  # a definition runs nothing
+
+            def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+                return False
+
+            def visit_Lambda(self, node: cst.Lambda) -> bool:
+                return False
+
+            def visit_With(self, node: cst.With) -> bool:
+                # `with graph.as_default():` builds a graph: its body runs no op.
+                return not any(isinstance(i.item, cst.Call) and isinstance(i.item.func, cst.Attribute)
+                               and i.item.func.attr.value == "as_default" for i in node.items)
+
+            def visit_Call(self, node: cst.Call) -> None:
+                nonlocal found
+                name = analysis.callee(node)
+                if name and name.startswith(("tf.", "keras.")) and (
+                        name.startswith(STARTS_RUNTIME_ANYWAY) or not name.startswith(SAFE_BEFORE_CONFIG)):
+                    found = True
+
+        stmt.visit(Look())
+        return found
+
+    def switches_to_graph_mode(self, stmt: cst.CSTNode) -> bool:
+        """disable_eager_execution()/disable_v2_behavior(), also inside a version check."""
+        calls = [n for n in _nodes_of(stmt, cst.Call)]
+        return any((self.callee(c) or "").startswith(GRAPH_MODE_SWITCHES) for c in calls)
 
     def sessions_in_functions(self, site: _Site) -> list[cst.BaseStatement]:
         """The statements that make the sessions, when a module-level config is only used
@@ -730,7 +853,7 @@ class _Analysis:
         if args:
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         func = call.func
-        if is_compat_v1(self.qnames, call.func) is False:
+        if self.session_is_compat(call) is False:
             func = cst.parse_expression(self.session_spelling(call, names))
         return call.with_changes(func=func, args=args)
 
@@ -771,8 +894,8 @@ class _Analysis:
         node: cst.BaseExpression = func.value
         while True:
             names = imported_names(self.qnames, node)
-            if not names and isinstance(node, cst.Name) and node.value in self.assigned_aliases and self._is_global(node):
-                names = {self.assigned_aliases[node.value]}
+            if isinstance(node, cst.Name) and (not names or self.tf_module_bindings(node)):
+                names = self.tf_module_bindings(node) or names
             if names and names <= {"tensorflow", "tensorflow.compat.v1"}:
                 found.append((self.code(node), names.pop() if len(names) == 1 else "either"))
             if not isinstance(node, cst.Attribute):
@@ -803,6 +926,15 @@ class _Analysis:
             limits=self.fresh("limits", "memory_limits", "tf_limits"),
         )
         return names, needs_import
+
+    def session_is_compat(self, call: cst.Call) -> Optional[bool]:
+        """True if the session is reached through tf.compat.v1, False if through plain
+        `tensorflow` (gone in TF2), None if either (then the spelling stays as written)."""
+        qualified = self.qualified_through_bindings(call.func)
+        if not qualified:
+            return is_compat_v1(self.qnames, call.func)
+        flags = {q.startswith("tensorflow.compat.v1.") for q in qualified}
+        return flags.pop() if len(flags) == 1 else None
 
     def session_spelling(self, call: cst.Call, names: Names) -> str:
         """`tf.Session` left TF2's namespace; tf.compat.v1 keeps it. Spell it with a plain
@@ -863,17 +995,23 @@ class _Analysis:
             yield Finding(CODE_FOLLOW, "GPUOptions built here do not reach a ConfigProto tfmigrate can follow; "
                                        "migrate them by hand", call)
 
-    def collect_comments(self, stmts: Sequence[cst.CSTNode]) -> list[cst.EmptyLine]:
-        """Everything above and beside the removed statements: blank lines of the first
-        one (layout), then every comment, in order."""
+    def leftover_comments(self, site: _Site, placed: set[cst.Comment]) -> list[cst.EmptyLine]:
+        """What goes above the new calls: the first removed statement's own leading lines
+        (its blank lines keep the layout), then every other comment that was in the removed
+        code and did not travel with a setting. No comment is dropped."""
+        removed: list[cst.CSTNode] = [*site.def_stmts, *([site.return_stmt] if site.return_stmt else [])]
+        if site.inline_stmt is not None:
+            removed.append(site.anchor)
         lines: list[cst.EmptyLine] = []
-        for i, stmt in enumerate(stmts):
-            if not isinstance(stmt, cst.SimpleStatementLine):
-                continue
-            lines.extend(line for line in stmt.leading_lines if i == 0 or line.comment is not None)
-            trailing = stmt.trailing_whitespace.comment
-            if trailing is not None:
-                lines.append(cst.EmptyLine(comment=trailing))
+        first = removed[0] if removed else None
+        if isinstance(first, cst.SimpleStatementLine):
+            lines.extend(first.leading_lines)
+        seen = placed | {line.comment for line in lines if line.comment is not None}
+        for node in removed:
+            for comment in _comments_in(node):
+                if comment not in seen:
+                    seen.add(comment)
+                    lines.append(cst.EmptyLine(comment=comment))
         return lines
 
     def _is_session_config_arg(self, arg: cst.CSTNode) -> bool:
@@ -930,6 +1068,23 @@ def _action_literal(action: settings.Action):
         return "autoclustering" if action.enabled else False
     value = getattr(action, "value", None)
     return value.literal if isinstance(value, Value) and value.known else settings.UNKNOWN
+
+
+def _import_target(code_for, node: Union[cst.Import, cst.ImportFrom], bound: str) -> Optional[str]:
+    """The module an import binds to the name `bound`, e.g. 'tensorflow.compat.v1'."""
+    if isinstance(node.names, cst.ImportStar):
+        return None
+    for alias in node.names:
+        dotted = code_for(alias.name)
+        asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
+        if isinstance(node, cst.Import):
+            if asname == bound:
+                return dotted
+            if asname is None and dotted.split(".")[0] == bound:
+                return bound  # `import tensorflow.compat.v1` binds `tensorflow`
+        elif (asname or dotted) == bound and node.module is not None and not node.relative:
+            return f"{code_for(node.module)}.{dotted}"
+    return None
 
 
 def _is_main_guard(test: cst.BaseExpression) -> bool:
@@ -1008,6 +1163,122 @@ def _parse_statements(lines: Sequence[str]) -> list[cst.BaseStatement]:
     if not lines:
         return []
     return list(cst.parse_module("\n".join(lines) + "\n").body)
+
+
+def _bound_names(stmt: cst.CSTNode) -> set[str]:
+    """Names a statement (re)binds: assignment targets, imports, defs, loop and with targets."""
+    names: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            names.update(_all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(node.target)])])))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                names.add(node.target.value)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            if isinstance(node.name, cst.Name):
+                names.add(node.name.value)
+
+        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+            if node.asname is None:
+                names.add(cst.Module([]).code_for_node(node.name).split(".")[0])
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            names.add(node.name.value)
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            names.add(node.name.value)
+            return False
+
+        def visit_For(self, node: cst.For) -> None:
+            names.update(_all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(node.target)])])))
+
+    stmt.visit(Collect())
+    return names
+
+
+def _nodes_of(root: cst.CSTNode, kind: type) -> list:
+    found: list = []
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, kind):
+                found.append(node)
+            return True
+
+    root.visit(Collect())
+    return found
+
+
+def _comments_in(node: cst.CSTNode) -> list[cst.Comment]:
+    found: list[cst.Comment] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment)
+
+    node.visit(Collect())
+    return found
+
+
+def _whitespace_comments(ws: cst.BaseParenthesizableWhitespace) -> tuple[list[cst.Comment], list[cst.Comment]]:
+    """(the comment that ends the current line, comments on the lines after it)."""
+    if not isinstance(ws, cst.ParenthesizedWhitespace):
+        return [], []
+    first = [ws.first_line.comment] if ws.first_line.comment is not None else []
+    return first, [line.comment for line in ws.empty_lines if line.comment is not None]
+
+
+def _argument_comments(call: cst.Call) -> list[tuple[list[cst.Comment], list[cst.Comment]]]:
+    """For each argument: comments on the lines above it, and the comment beside it."""
+    out: list[tuple[list[cst.Comment], list[cst.Comment]]] = [([], []) for _ in call.args]
+    if not out:
+        return out
+    first, rest = _whitespace_comments(call.whitespace_before_args)
+    out[0][0].extend(first + rest)
+    for i, arg in enumerate(call.args):
+        first, rest = _whitespace_comments(arg.whitespace_after_arg)
+        out[i][1].extend(first + rest)
+        if isinstance(arg.comma, cst.Comma):
+            first, rest = _whitespace_comments(arg.comma.whitespace_after)
+            out[i][1].extend(first)
+            (out[i + 1][0] if i + 1 < len(out) else out[i][1]).extend(rest)
+    return out
+
+
+def _statement_comments(stmt: cst.SimpleStatementLine) -> tuple[list[cst.Comment], list[cst.Comment]]:
+    above = [line.comment for line in stmt.leading_lines if line.comment is not None]
+    beside = [stmt.trailing_whitespace.comment] if stmt.trailing_whitespace.comment is not None else []
+    return above, beside
+
+
+def _render_with_comments(actions: Sequence[settings.Action], names: Names,
+                          field_comments: dict) -> tuple[list[cst.BaseStatement], set[cst.Comment]]:
+    """Each action's statements, with the comments of the settings it came from."""
+    stmts: list[cst.BaseStatement] = []
+    placed: set[cst.Comment] = set()
+    for action in actions:
+        part = _parse_statements(action.render(names))
+        above: list[cst.Comment] = []
+        beside: list[cst.Comment] = []
+        for path in action.fields:
+            a, b = field_comments.get(path, ([], []))
+            above += [c for c in a if c not in placed]
+            beside += [c for c in b if c not in placed]
+            placed.update(a, b)
+        head = part[0]
+        if len(beside) == 1 and isinstance(head, cst.SimpleStatementLine):
+            head = head.with_changes(trailing_whitespace=cst.TrailingWhitespace(
+                whitespace=cst.SimpleWhitespace("  "), comment=beside[0], newline=head.trailing_whitespace.newline))
+        else:
+            above += beside
+        if above:
+            head = head.with_changes(leading_lines=[*(cst.EmptyLine(comment=c) for c in above), *head.leading_lines])
+        stmts += [head, *part[1:]]
+    return stmts, placed
 
 
 def _with_comments(stmts: list[cst.BaseStatement], comments: list[cst.EmptyLine],

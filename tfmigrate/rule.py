@@ -31,10 +31,16 @@ class Replace:
 
 @dataclass(frozen=True)
 class InsertBefore:
-    """Insert statements before `stmt` (a statement of the analysed module)."""
+    """Insert statements before `stmt` (a statement of the analysed module).
+
+    The blank lines above `stmt` move above the insertion, and so do its comments when
+    `take_comments` (the insertion belongs to the statement); otherwise they stay with it.
+    `separator` lines go between the insertion and `stmt`."""
 
     stmt: cst.BaseStatement
     new: Sequence[cst.BaseStatement]
+    separator: Sequence[cst.EmptyLine] = ()
+    take_comments: bool = True
 
 
 Edit = Union[Replace, InsertBefore]
@@ -92,6 +98,8 @@ class _Applier(cst.CSTTransformer):
         super().__init__()
         self.replace: dict[cst.CSTNode, Replacement] = {}
         self.before: dict[cst.CSTNode, list[cst.BaseStatement]] = {}
+        self.separator: dict[cst.CSTNode, list[cst.EmptyLine]] = {}
+        self.keep_comments: set[cst.CSTNode] = set()
         for e in edits:
             if isinstance(e, Replace):
                 if e.node in self.replace:
@@ -99,17 +107,27 @@ class _Applier(cst.CSTTransformer):
                 self.replace[e.node] = e.new
             else:
                 self.before.setdefault(e.stmt, []).extend(e.new)
+                self.separator.setdefault(e.stmt, []).extend(e.separator)
+                if not e.take_comments:
+                    self.keep_comments.add(e.stmt)
 
     def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
         new: Replacement = self.replace.get(original_node, updated_node)
         inserted = self.before.get(original_node)
         if not inserted:
             return new
-        # The blank lines and comments above the statement now sit above the insertion.
-        leading = getattr(new, "leading_lines", None)
-        if leading and hasattr(inserted[0], "leading_lines"):
-            inserted = [inserted[0].with_changes(leading_lines=[*leading, *inserted[0].leading_lines]), *inserted[1:]]
-            new = new.with_changes(leading_lines=[])  # type: ignore[union-attr]
+        # The blank lines above the statement now sit above the insertion; its comments stay.
+        leading = list(getattr(new, "leading_lines", ()))
+        blanks = len(leading)
+        if original_node in self.keep_comments:
+            blanks = 0
+            while blanks < len(leading) and leading[blanks].comment is None:
+                blanks += 1
+        if hasattr(new, "leading_lines") and hasattr(inserted[0], "leading_lines"):
+            inserted = [inserted[0].with_changes(leading_lines=[*leading[:blanks], *inserted[0].leading_lines]),
+                        *inserted[1:]]
+            new = new.with_changes(  # type: ignore[union-attr]
+                leading_lines=[*self.separator.get(original_node, ()), *leading[blanks:]])
         if isinstance(new, cst.RemovalSentinel):
             return cst.FlattenSentinel(inserted)
         if isinstance(new, cst.FlattenSentinel):
