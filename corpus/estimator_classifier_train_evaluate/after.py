@@ -1,0 +1,39 @@
+"""Three-class classifier trained with explicit train and evaluate calls."""
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+NUM_CLASSES = 3
+LEARNING_RATE = 0.2
+EXAMPLES = [[(i % 7) / 7.0, (i % 3) / 3.0, (i % 5) / 5.0] for i in range(24)]
+CLASSES = [i % NUM_CLASSES for i in range(24)]
+
+
+def input_fn():
+    examples = tf.data.Dataset.from_tensor_slices((EXAMPLES, CLASSES))
+    return examples.repeat().batch(4)
+
+
+def validation_input_fn():
+    return tf.data.Dataset.from_tensor_slices((EXAMPLES[:8], CLASSES[:8])).batch(4)
+
+
+def make_model():
+    model = tf2.keras.Sequential([
+        tf2.keras.layers.Dense(16, activation="relu", name="hidden"),
+        tf2.keras.layers.Dense(NUM_CLASSES),
+    ])
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=LEARNING_RATE, momentum=0.9, nesterov=True),
+        loss=tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    return model
+
+
+mirrored = tf2.distribute.MirroredStrategy()
+tf2.keras.utils.set_random_seed(7)
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with mirrored.scope():
+    model = make_model()
+model.fit(mirrored.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=40)
+results = model.evaluate(mirrored.distribute_datasets_from_function(lambda _: validation_input_fn()), return_dict=True)
+print("validation loss", results["loss"])

@@ -1,0 +1,38 @@
+"""Fit y = 0.5 * (a + b) on every local device, the TF1 Estimator way."""
+import tensorflow.compat.v1 as tf1
+import tensorflow as tf
+
+POINTS = [[i / 8.0, (i % 5) / 4.0] for i in range(16)]
+TARGETS = [[0.5 * (a + b)] for a, b in POINTS]
+HELD_OUT = [[0.3, 0.6], [0.9, 0.1], [0.4, 0.4], [0.2, 0.8]]
+HELD_OUT_TARGETS = [[0.5 * (a + b)] for a, b in HELD_OUT]
+
+
+def train_input_fn():
+    dataset = tf1.data.Dataset.from_tensor_slices((POINTS, TARGETS))
+    return dataset.repeat(8).batch(2)
+
+
+def eval_input_fn():
+    return tf1.data.Dataset.from_tensor_slices((HELD_OUT, HELD_OUT_TARGETS)).batch(2)
+
+
+# One hidden layer, then a linear output.
+def make_model():
+    model = tf.keras.Sequential([
+        tf.keras.layers.Dense(8, activation="tanh"),
+        tf.keras.layers.Dense(1),
+    ])
+    model.compile(
+        optimizer=tf.keras.optimizers.Adagrad(learning_rate=0.1, epsilon=0.0),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+strategy = tf.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    model = make_model()
+model.fit(strategy.distribute_datasets_from_function(lambda _: train_input_fn()))
+model.evaluate(strategy.distribute_datasets_from_function(lambda _: eval_input_fn()), return_dict=True)

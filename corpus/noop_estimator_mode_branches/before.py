@@ -1,0 +1,19 @@
+import tensorflow.compat.v1 as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[1.0], [2.0]], [[2.0], [4.0]])).batch(1)
+
+
+def model_fn(features, labels, mode):
+    output = tf.layers.dense(features, 1)
+    if mode == tf.estimator.ModeKeys.PREDICT:
+        return tf.estimator.EstimatorSpec(mode, predictions={"y": output})
+    loss = tf.losses.mean_squared_error(labels=labels, predictions=output)
+    train_op = tf.train.AdamOptimizer().minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+strategy = tf.distribute.MirroredStrategy()
+estimator = tf.estimator.Estimator(model_fn, config=tf.estimator.RunConfig(train_distribute=strategy))
+estimator.train(input_fn, steps=10)

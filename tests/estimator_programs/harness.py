@@ -1,0 +1,50 @@
+"""Run recorded programs in fresh interpreters, with a time limit (an Estimator run on
+two logical CPUs once hung here), and read back what they recorded."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Optional
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent.parent / "corpus"
+TIMEOUT = 240
+
+# Corpus cases whose programs run: (examples per input_fn pass, batch, step limit or None).
+# An Estimator under a strategy took one input_fn batch per replica per step, so a pass
+# over the data takes ceil(examples / (batch * replicas)) steps.
+RUNNABLE = {
+    "estimator_mirrored_train_and_evaluate": (16 * 8, 2, None),
+    "estimator_classifier_train_evaluate": (None, 4, 40),  # repeat(): only the limit stops it
+    "estimator_regressor_metrics": (20 * 10, 4, 40),
+}
+
+
+def expected_steps(case: str, replicas: int) -> int:
+    examples, batch, limit = RUNNABLE[case]
+    if examples is None:
+        return limit
+    steps = -(-examples // (batch * replicas))
+    return steps if limit is None else min(steps, limit)
+
+
+def run(python: str, script: str, *args: str, cwd: Optional[Path] = None) -> None:
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "CUDA_VISIBLE_DEVICES": ""}
+    proc = subprocess.run([python, str(HERE / script), *args], capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env, cwd=cwd)
+    assert proc.returncode == 0, f"{script} {args} failed:\n{proc.stderr[-4000:]}"
+
+
+def run_keras(program: Path, out: Path, replicas: int, initial: Optional[Path] = None,
+              python: str = sys.executable) -> dict:
+    run(python, "run_keras.py", str(program), str(out), str(replicas), *([str(initial)] if initial else []))
+    return json.loads(out.read_text())
+
+
+def run_estimator(program: Path, out: Path, replicas: int) -> dict:
+    run(sys.executable, "run_estimator.py", str(program), str(out), str(replicas))
+    return json.loads(out.read_text())

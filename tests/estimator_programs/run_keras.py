@@ -1,0 +1,98 @@
+"""Run a rewritten (TF 2.21, Keras 3) program and record what its training did.
+
+    python run_keras.py PROGRAM OUT.json REPLICAS [INITIAL.json]
+
+REPLICAS logical CPUs stand in for GPUs (SEMANTICS fact 9): a MirroredStrategy made
+without devices gets all of them. With INITIAL.json (written by run_estimator.py) the
+model starts from the Estimator's initial weights. OUT.json gets the per-step losses,
+the model structure, the optimizer configuration and the evaluation results.
+"""
+
+import json
+import runpy
+import sys
+
+import tensorflow as tf
+
+program, out_path, replicas = sys.argv[1], sys.argv[2], int(sys.argv[3])
+initial = json.load(open(sys.argv[4])) if len(sys.argv) > 4 else None
+
+cpus = tf.config.list_physical_devices("CPU")
+tf.config.set_logical_device_configuration(cpus[0], [tf.config.LogicalDeviceConfiguration()] * replicas)
+
+_mirrored_init = tf.distribute.MirroredStrategy.__init__
+
+
+def _all_cpus_by_default(self, devices=None, *args, **kwargs):
+    _mirrored_init(self, devices or [f"/cpu:{i}" for i in range(replicas)], *args, **kwargs)
+
+
+tf.distribute.MirroredStrategy.__init__ = _all_cpus_by_default
+
+record = {"fits": [], "evaluations": []}
+
+
+class Recorder(tf.keras.callbacks.Callback):
+    """Per-step losses: Keras logs the running mean of the epoch, so undo the mean."""
+
+    def __init__(self, fit):
+        super().__init__()
+        self.fit = fit
+        self.previous_mean = 0.0
+
+    def on_train_begin(self, logs=None):
+        if initial is not None and not record["fits"][:-1]:
+            weights = self.model.trainable_weights
+            assert [list(w.shape) for w in weights] == [list(v["shape"]) for v in initial["weights"]]
+            for w, v in zip(weights, initial["weights"]):
+                w.assign(v["value"])
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.previous_mean = 0.0
+
+    def on_train_batch_end(self, batch, logs=None):
+        mean = float(logs["loss"])
+        self.fit["losses"].append((batch + 1) * mean - batch * self.previous_mean)
+        self.previous_mean = mean
+
+
+def _describe(model):
+    layers = []
+    for layer in model.layers:
+        activation = getattr(layer, "activation", None)
+        layers.append({"kind": type(layer).__name__, "units": getattr(layer, "units", None),
+                       "activation": activation.__name__ if activation else None,
+                       "use_bias": getattr(layer, "use_bias", None)})
+    config = model.optimizer.get_config()
+    return {"layers": layers, "parameters": int(sum(int(tf.size(w)) for w in model.trainable_weights)),
+            "optimizer": {"class": type(model.optimizer).__name__,
+                          **{k: v for k, v in config.items() if isinstance(v, (int, float, bool, str))}},
+            "replicas": model.distribute_strategy.num_replicas_in_sync}
+
+
+_fit = tf.keras.Model.fit
+_evaluate = tf.keras.Model.evaluate
+
+
+def fit(self, *args, **kwargs):
+    entry = {"losses": []}
+    record["fits"].append(entry)
+    kwargs["callbacks"] = [*(kwargs.get("callbacks") or []), Recorder(entry)]
+    kwargs.setdefault("verbose", 0)
+    history = _fit(self, *args, **kwargs)
+    entry.update(_describe(self))
+    return history
+
+
+def evaluate(self, *args, **kwargs):
+    kwargs.setdefault("verbose", 0)
+    result = _evaluate(self, *args, **kwargs)
+    record["evaluations"].append(result)
+    return result
+
+
+tf.keras.Model.fit = fit
+tf.keras.Model.evaluate = evaluate
+runpy.run_path(program, run_name="__main__")
+with open(out_path, "w") as fh:
+    json.dump(record, fh)

@@ -1,0 +1,104 @@
+"""TFM2xx unit checks that the corpus does not pin down one by one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.support import check_noop, diagnostics, rewrite
+
+PIPELINE = '''\
+import tensorflow as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).batch(1)
+
+
+def model_fn(features, labels, mode):
+    output = tf.layers.dense(features, 1{layer_args})
+    loss = tf.losses.mean_squared_error(labels=labels, predictions=output)
+    train_op = {optimizer}.minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+strategy = tf.distribute.MirroredStrategy()
+config = tf.estimator.RunConfig(train_distribute=strategy, eval_distribute=strategy{config_args})
+estimator = tf.estimator.Estimator(model_fn=model_fn, config=config)
+estimator.train(input_fn, steps=3)
+'''
+
+
+def pipeline(layer_args="", optimizer="tf.train.GradientDescentOptimizer(0.1)", config_args="") -> str:
+    return PIPELINE.format(layer_args=layer_args, optimizer=optimizer, config_args=config_args)
+
+
+def test_optimizer_hyperparameters_are_mapped_with_tf1_defaults_spelled_out() -> None:
+    cases = {
+        "tf.train.AdamOptimizer()": "tf.keras.optimizers.Adam(learning_rate=0.001, epsilon=1e-08)",
+        "tf.train.AdamOptimizer(0.01, beta1=0.8, epsilon=1e-4)":
+            "tf.keras.optimizers.Adam(learning_rate=0.01, beta_1=0.8, epsilon=1e-4)",
+        "tf.train.AdagradOptimizer(0.1, initial_accumulator_value=0.5)":
+            "tf.keras.optimizers.Adagrad(learning_rate=0.1, initial_accumulator_value=0.5, epsilon=0.0)",
+        "tf.train.MomentumOptimizer(0.1, 0.9)": "tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.9)",
+    }
+    for tf1, keras in cases.items():
+        new, diags = rewrite(pipeline(optimizer=tf1))
+        assert f"optimizer={keras}," in new, new
+        assert [d.code for d in diags] == []
+
+
+def test_unfaithful_arguments_leave_the_pipeline_alone_with_the_right_code() -> None:
+    cases = [
+        (dict(optimizer="tf.train.RMSPropOptimizer(0.1)"), "TFM211"),
+        (dict(optimizer="tf.train.MomentumOptimizer(0.1)"), "TFM211"),  # momentum is required in TF1
+        (dict(layer_args=", kernel_initializer=tf.zeros_initializer()"), "TFM210"),
+        (dict(layer_args=", activation=tf.nn.leaky_relu"), "TFM210"),
+        (dict(config_args=", model_dir='/tmp/run'"), "TFM216"),
+        (dict(config_args=", session_config=session_config"), "TFM216"),
+    ]
+    for args, code in cases:
+        src = pipeline(**args)
+        assert [c for c, _ in diagnostics(src)] == [code], args
+        check_noop(src)
+
+
+def test_logging_arguments_are_dropped_with_a_note() -> None:
+    new, diags = rewrite(pipeline(config_args=", save_summary_steps=5, keep_checkpoint_max=2"))
+    assert "model.fit(" in new and "save_summary_steps" not in new
+    assert [d.code for d in diags] == ["TFM220", "TFM220"]
+
+
+def test_compat_v1_alias_gets_a_tf2_import_and_the_v2_strategy() -> None:
+    src = pipeline().replace("import tensorflow as tf", "import tensorflow.compat.v1 as tf")
+    new, _ = rewrite(src)
+    assert "import tensorflow as tf2\n" in new
+    assert "strategy = tf2.distribute.MirroredStrategy()" in new
+    assert "tf2.keras.Sequential" in new
+
+
+def test_strategy_created_inside_run_config_gets_a_name() -> None:
+    src = pipeline().replace("strategy = tf.distribute.MirroredStrategy()\n", "").replace(
+        "train_distribute=strategy, eval_distribute=strategy", "train_distribute=tf.distribute.MirroredStrategy()")
+    src = src.replace("estimator.train(input_fn, steps=3)", "estimator.train(input_fn, steps=3)\n")
+    new, diags = rewrite(src)
+    assert "strategy = tf.distribute.MirroredStrategy()\n" in new
+    assert "with strategy.scope():" in new
+    assert diags == []
+
+
+def test_estimator_used_elsewhere_is_reported_not_rewritten() -> None:
+    src = pipeline() + "estimator.export_saved_model('/tmp/export', serving_input_fn)\n"
+    assert [c for c, _ in diagnostics(src)] == ["TFM218"]
+    check_noop(src)
+
+
+def test_evaluation_without_eval_distribute_is_reported() -> None:
+    src = pipeline().replace(", eval_distribute=strategy", "") + "estimator.evaluate(input_fn)\n"
+    assert [c for c, _ in diagnostics(src)] == ["TFM204"]
+
+
+def test_rule_module_does_not_import_tensorflow() -> None:
+    code = ("import sys, codemods.estimator, codemods._estimator_keras; "
+            "assert 'tensorflow' not in sys.modules, 'rule imported tensorflow'")
+    subprocess.run([sys.executable, "-c", code.replace("codemods.", "tfmigrate.codemods.")], check=True)
