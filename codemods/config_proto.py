@@ -80,6 +80,7 @@ GRAPH_MODE_SWITCHES = ("tf.disable_v2_behavior", "tf.disable_eager_execution")
 CODES = {
     settings.CODE_REWRITE: "ConfigProto/GPUOptions → tf.config calls; Session(config=…) → Session(); set_session boilerplate removed",
     **{f.code: f.summary for f in settings.FIELDS.values() if f.code != "TFM112"},
+    "TFM103": "intra/inter_op_parallelism_threads → tf.config.threading.set_intra/inter_op_parallelism_threads(n)",
     "TFM112": "settings with no TF2 equivalent (force_gpu_compatible, operation_timeout_in_ms, session thread pools, …)",
     settings.CODE_GROWTH_AND_LIMIT: "allow_growth together with a memory limit: no TF2 form, choose one",
     CODE_FOLLOW: "a ConfigProto whose construction or use tfmigrate cannot follow (stored, passed on, changed conditionally)",
