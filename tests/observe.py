@@ -49,6 +49,7 @@ def main(mode: str, path: str) -> None:
         v1, handed = _install_tf1_aliases()
     else:
         import tensorflow.compat.v1 as v1
+    sys.argv = [path]  # the program parses its own command line, which has no arguments
     namespace = runpy.run_path(path, run_name="__main__")
 
     from google.protobuf import json_format

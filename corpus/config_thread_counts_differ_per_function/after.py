@@ -1,0 +1,23 @@
+import tensorflow as tf
+
+from model import build_eval_graph, build_train_graph
+
+
+def train(steps):
+    tf.config.threading.set_intra_op_parallelism_threads(8)
+    graph, train_op = build_train_graph()
+    with tf.compat.v1.Session(graph=graph) as sess:
+        for _ in range(steps):
+            sess.run(train_op)
+
+
+def evaluate():
+    tf.config.threading.set_intra_op_parallelism_threads(1)
+    graph, metric = build_eval_graph()
+    with tf.compat.v1.Session(graph=graph) as sess:
+        return sess.run(metric)
+
+
+if __name__ == "__main__":
+    train(1000)
+    print(evaluate())
