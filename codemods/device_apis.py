@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional
@@ -41,6 +42,7 @@ from libcst.metadata import (
 
 from tfmigrate.codemod_command import command_for
 from tfmigrate.names import resolve
+from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 
 CODE_IS_GPU_AVAILABLE = "TFM300"
@@ -93,10 +95,40 @@ COUNTABLE_TYPES = {"GPU", "CPU"}
 
 CUDA_VARIABLES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER")
 MAX_TYPO_DISTANCE = 2
-# With at most 2 single-character edits, one of 3 disjoint pieces of the real name
-# survives intact (each edit touches one piece), so a near miss written as a plain string
-# always contains one of these pieces. That is what makes the trigger list complete.
-TYPO_PIECES = ("CUDA_", "VISIBLE", "DEVICE", "ORDER")
+
+
+def _near_miss_pattern(name: str, anchor_pieces: tuple[int, ...], pieces: int = 5, keep: int = 3) -> TriggerPattern:
+    """A regex (Python `re` and `grep -E` alike) for quoted strings close to `name`.
+
+    Cut `name` into 5 disjoint pieces. Each of at most MAX_TYPO_DISTANCE (2) edits
+    touches at most one piece, so 3 survive intact, and every stretch of the name
+    before, between and after them grows or shrinks by at most 2 characters. Hence one
+    alternative per choice of 3 pieces, each stretch allowed +-2. Only near misses spelled
+    with letters, digits, `_`, `-`, `.` and spaces are looked for: any character at all
+    would match the codec tables of the standard library (`'\x11'  #  0x11 -> DEVICE`).
+    Any 3 of the 5 pieces meet any other 3, so the pieces at `anchor_pieces` (3 of them,
+    the rarest in ordinary code) serve as the anchors that gate the regex.
+    """
+    size, extra = divmod(len(name), pieces)
+    bounds, at = [], 0
+    for i in range(pieces):
+        bounds.append((at, at + size + (i < extra)))
+        at = bounds[-1][1]
+    d, char = MAX_TYPO_DISTANCE, "[A-Za-z0-9_. -]"
+    alternatives = []
+    for chosen in itertools.combinations(bounds, keep):
+        parts, end = ["[\"']"], 0
+        for lo, hi in chosen:
+            gap = lo - end
+            parts += [f"{char}{{{max(gap - d, 0)},{gap + d}}}", name[lo:hi]]
+            end = hi
+        gap = len(name) - end
+        parts += [f"{char}{{{max(gap - d, 0)},{gap + d}}}", "[\"']"]
+        alternatives.append("".join(parts))
+    assert len(anchor_pieces) == pieces - keep + 1
+    return TriggerPattern("|".join(alternatives), tuple(name[slice(*bounds[i])] for i in anchor_pieces))
+
+
 ENVIRON = "os.environ"
 ENVIRON_KEY_METHODS = {"os.environ.get", "os.environ.setdefault", "os.environ.pop"}
 ENV_FUNCTIONS = {"os.getenv", "os.putenv", "os.unsetenv"}
@@ -109,18 +141,21 @@ GPU_INDEX = re.compile(r"(?:^|/)(?:device:)?gpu:(\d+)", re.IGNORECASE)
 class DeviceApisRule(Rule):
     name = "device_apis"
     codes = CODES
-    # A file without any of these words holds no site: each check needs one of the API
-    # names, the word `experimental`, a visibility setting, or a CUDA variable name
-    # (near misses included, see TYPO_PIECES; wrong case only as all lower case).
+    # A file that matches none of these holds no site: each check needs one of the API
+    # names (an experimental one is always spelled out, whatever the import style), a
+    # visibility setting, or a CUDA variable name in a string literal (near misses
+    # included, see _near_miss_pattern; wrong case only as all lower case). Plain words
+    # such as `experimental` or `DEVICE` would send many ordinary files to the parser.
     triggers = (
         "is_gpu_available",
         "gpu_device_name",
         "list_local_devices",
-        "experimental",
         "visible_device",
-        *TYPO_PIECES,
+        *RENAMES,
         *(v.lower() for v in CUDA_VARIABLES),
     )
+    trigger_patterns = (_near_miss_pattern("CUDA_VISIBLE_DEVICES", (0, 1, 3)),  # CUDA, _VIS, _DEV
+                        _near_miss_pattern("CUDA_DEVICE_ORDER", (0, 1, 3)))  # CUDA, _DEV, _OR
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         return _Analysis(wrapper).run()

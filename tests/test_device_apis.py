@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from tfmigrate.codemods.device_apis import RULE, _edit_distance, _meant_variable
+from tfmigrate.prefilter import compile_triggers, might_match
 from tests.support import check_noop, check_transformed, diagnostics, rewrite
 
 TFM3 = ["TFM3"]
@@ -349,17 +350,42 @@ def test_typo_distance_and_trigger_pieces() -> None:
         for once in _single_edits(name):
             for twice in _single_edits(once):
                 assert _meant_variable(twice) == name or twice == name
-                assert any(word in twice for word in RULE.triggers), twice
+                literal = f"os.environ[{twice!r}] = '0'"
+                assert might_match(literal.encode(), TRIGGERS), literal
 
 
 def _single_edits(text: str) -> set[str]:
     out = set()
     for k in range(len(text) + 1):
-        out.add(text[:k] + "#" + text[k:])
+        for char in "x -":  # near misses are looked for among these (see _near_miss_pattern)
+            out.add(text[:k] + char + text[k:])
+            if k < len(text):
+                out.add(text[:k] + char + text[k + 1:])
         if k < len(text):
             out.add(text[:k] + text[k + 1:])
-            out.add(text[:k] + "#" + text[k + 1:])
     return out
+
+
+TRIGGERS = compile_triggers(RULE.triggers, RULE.trigger_patterns)
+
+
+@pytest.mark.parametrize("src", [
+    "MAX_ORDER = 3  # the DEVICE ORDER\n",  # words in ordinary code, not a CUDA name in a string
+    "from tensorflow.config import experimental\n",  # no API name that a rule rewrites
+    "DEVICE_MAP = {}\nprint('no device here')\n",
+    "table = ('\\x11'     #  0x11 -> DEVICE CONTROL ONE\n)\n",  # a codec table in the stdlib
+])
+def test_ordinary_files_are_not_parsed(src: str) -> None:
+    assert not might_match(src.encode(), TRIGGERS)
+
+
+@pytest.mark.parametrize("src", [
+    "import os\nos.environ['CUDA_VISIBLE_DIVICES'] = '1'\n",
+    'import os\nos.environ.get("CUDA_DEVICE_ODRER")\n',
+    "from tensorflow.config import experimental as exp\nexp.list_physical_devices('GPU')\n",
+])
+def test_files_with_a_site_are_parsed(src: str) -> None:
+    assert might_match(src.encode(), TRIGGERS)
 
 
 # -- hard-coded GPU indices (TFM307) --------------------------------------------------------
@@ -416,7 +442,7 @@ def test_gpu_index_no_report(src: str) -> None:
 
 def test_files_without_trigger_words_have_nothing() -> None:
     src = "import tensorflow as tf\nx = tf.constant(1)\nwith tf.device('/gpu:1'):\n    y = x + 1\n"
-    assert not any(word in src for word in RULE.triggers)
+    assert not might_match(src.encode(), TRIGGERS)
     assert noop(src) == []
 
 

@@ -121,6 +121,12 @@ def _suppressed(table: dict[int, Optional[set[str]]], start: int, end: int, code
 # -- one module ----------------------------------------------------------------------------
 
 
+def _shared_metadata() -> tuple:
+    from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider, ScopeProvider
+
+    return (QualifiedNameProvider, ParentNodeProvider, ScopeProvider, PositionProvider)
+
+
 def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "",
                      _depth: int = 0) -> ModuleResult:
     """Run rules on a parsed module and apply every fix that survives filtering."""
@@ -132,6 +138,8 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     from tfmigrate.rule import RuleSelection, apply_edits, position
 
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    # Every rule reads these; asked for together, LibCST computes them in fewer walks.
+    wrapper.resolve_many(_shared_metadata())
     selection = RuleSelection(options.select, options.ignore)
     quiet = suppressions(module.code)
 
@@ -166,15 +174,20 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         return ModuleResult(module, False, sorted(diagnostics), [])
 
     new = apply_edits(wrapper.module, [e for f in fixes for e in f.edits])
-    context = CodemodContext()
-    for f in fixes:
-        for spec in f.add_imports:
-            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
-    new = AddImportsVisitor(context).transform_module(new)
-    drops = {d for f in fixes for d in f.remove_unused_imports}
-    if drops:
+    # LibCST's import visitors copy the module and walk all of it (most of a file's cost),
+    # so they run only when an import is really missing or really droppable.
+    present = _top_level_imports(new)
+    needed = {spec for f in fixes for spec in f.add_imports} - present
+    if needed:
         context = CodemodContext()
-        for module_name, obj, asname in _matching_imports(new, drops):
+        for spec in sorted(needed, key=repr):
+            AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
+        new = AddImportsVisitor(context).transform_module(new)
+    drops = {d for f in fixes for d in f.remove_unused_imports}
+    droppable = list(_matching_imports(new, drops)) if drops else []
+    if droppable:
+        context = CodemodContext()
+        for module_name, obj, asname in droppable:
             RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
         new = RemoveImportsVisitor(context).transform_module(new)
     if deferred and _depth < 3:
@@ -207,6 +220,30 @@ def _covered_nodes(edit_groups: Iterable[Iterable]) -> set:
             if isinstance(e, Replace):
                 e.node.visit(Collect())
     return covered
+
+
+def _top_level_imports(module) -> set:
+    """The ImportSpecs that `module` already satisfies with a top-level import."""
+    import libcst as cst
+
+    from tfmigrate.rule import ImportSpec
+
+    code = cst.Module([]).code_for_node
+    found: set = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
+                    found.add(ImportSpec(code(alias.name), None, asname))
+            elif (isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative
+                  and not isinstance(small.names, cst.ImportStar)):
+                for alias in small.names:
+                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
+                    found.add(ImportSpec(code(small.module), code(alias.name), asname))
+    return found
 
 
 def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str], Optional[str]]]:
@@ -264,7 +301,8 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
 @functools.lru_cache(maxsize=None)
 def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...]):
     rules = selected_rules(Options(select=select, ignore=ignore))
-    return prefilter.compile_triggers(w for r in rules for w in r.triggers)
+    return prefilter.compile_triggers((w for r in rules for w in r.triggers),
+                                      (p for r in rules for p in r.trigger_patterns))
 
 
 def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, display: str) -> FileResult:

@@ -12,11 +12,13 @@ same way for every rule: the engine drops findings before anything is applied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, Iterable, Mapping, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
+
+from tfmigrate.prefilter import TriggerPattern
 
 Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
 
@@ -77,7 +79,8 @@ class Rule:
 
     name: ClassVar[str]  # module-like identifier, e.g. "config_proto"
     codes: ClassVar[Mapping[str, str]]  # every code it may report -> one-line description
-    triggers: ClassVar[tuple[str, ...]]  # words whose absence proves there is nothing to do
+    triggers: ClassVar[tuple[str, ...]]  # identifiers whose absence proves there is nothing to do
+    trigger_patterns: ClassVar[tuple[TriggerPattern, ...]] = ()  # for what a word cannot say
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         raise NotImplementedError
@@ -157,11 +160,3 @@ class RuleSelection:
             return False
         return not any(code.startswith(i) for i in self.ignore)
 
-
-@dataclass
-class RuleSet:
-    rules: list[Rule] = field(default_factory=list)
-
-    @property
-    def triggers(self) -> tuple[str, ...]:
-        return tuple(w for r in self.rules for w in r.triggers)
