@@ -22,7 +22,6 @@ from libcst.metadata import (
     BuiltinAssignment,
     GlobalScope,
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
     Scope,
@@ -30,8 +29,9 @@ from libcst.metadata import (
 )
 
 from tfmigrate import settings
-from tfmigrate.codemod_command import command_for
+from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
+from tfmigrate.parents import parent_map
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
 
@@ -136,7 +136,7 @@ class _Analysis:
         self.wrapper = wrapper
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = wrapper.resolve(ParentNodeProvider)
+        self.parents = parent_map(wrapper.module)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.positions = wrapper.resolve(PositionProvider)
         self.calls = [n for n in self.qnames if isinstance(n, cst.Call)]
@@ -1301,4 +1301,7 @@ def _pass_if_last(stmt: cst.CSTNode, block: Optional[cst.CSTNode]) -> list[cst.B
 
 
 RULE = ConfigProtoRule()
-ConfigProtoCommand = command_for(RULE, "Rewrite ConfigProto/GPUOptions session settings as TF2 tf.config calls.")
+COMMANDS = {"ConfigProtoCommand": "Rewrite ConfigProto/GPUOptions session settings as TF2 tf.config calls."}
+# LibCST's runner (`python -m libcst.tool codemod config_proto.ConfigProtoCommand`) looks the command up by
+# name; building it imports libcst.codemod, which the engine does not need, so only then.
+__getattr__, __dir__ = command_attributes(RULE, COMMANDS, globals())

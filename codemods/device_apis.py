@@ -32,7 +32,6 @@ from typing import Iterable, Iterator, Optional
 import libcst as cst
 from libcst.metadata import (
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedName,
     QualifiedNameProvider,
@@ -40,8 +39,9 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfmigrate.codemod_command import command_for
+from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import resolve
+from tfmigrate.parents import parent_map
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 
@@ -165,7 +165,7 @@ class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = wrapper.resolve(ParentNodeProvider)
+        self.parents = parent_map(wrapper.module)
         self.positions = wrapper.resolve(PositionProvider)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.nodes = sorted(self.qnames, key=self._start)
@@ -606,4 +606,7 @@ def _expression(text: str, original: cst.CSTNode) -> cst.BaseExpression:
 
 
 RULE = DeviceApisRule()
-DeviceApisCommand = command_for(RULE, "Rewrite TF1 and tf.config.experimental device APIs as stable TF2 tf.config calls.")
+COMMANDS = {"DeviceApisCommand": "Rewrite TF1 and tf.config.experimental device APIs as stable TF2 tf.config calls."}
+# LibCST's runner (`python -m libcst.tool codemod device_apis.DeviceApisCommand`) looks the command up by
+# name; building it imports libcst.codemod, which the engine does not need, so only then.
+__getattr__, __dir__ = command_attributes(RULE, COMMANDS, globals())

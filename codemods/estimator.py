@@ -23,7 +23,6 @@ from typing import Iterable, Iterator, Optional, Sequence
 import libcst as cst
 from libcst.metadata import (
     MetadataWrapper,
-    ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
     QualifiedNameSource,
@@ -31,8 +30,9 @@ from libcst.metadata import (
 )
 
 from tfmigrate.codemods._estimator_keras import KerasModel, NotTranslatable, translate_model_fn
-from tfmigrate.codemod_command import command_for
+from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import is_compat_v1, resolve
+from tfmigrate.parents import parent_map
 from tfmigrate.rule import Edit, Finding, ImportSpec, Replace, Rule
 
 CODE_PIPELINE = "TFM200"
@@ -170,7 +170,7 @@ class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = wrapper.resolve(ParentNodeProvider)
+        self.parents = parent_map(wrapper.module)
         self.positions = wrapper.resolve(PositionProvider)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.nodes = sorted(self.qnames, key=self.start)
@@ -751,4 +751,7 @@ def _walk(node: cst.CSTNode):
 
 
 RULE = EstimatorRule()
-EstimatorCommand = command_for(RULE, "Rewrite distributed Estimator pipelines as Keras code under strategy.scope().")
+COMMANDS = {"EstimatorCommand": "Rewrite distributed Estimator pipelines as Keras code under strategy.scope()."}
+# LibCST's runner (`python -m libcst.tool codemod estimator.EstimatorCommand`) looks the command up by
+# name; building it imports libcst.codemod, which the engine does not need, so only then.
+__getattr__, __dir__ = command_attributes(RULE, COMMANDS, globals())

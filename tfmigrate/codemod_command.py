@@ -6,15 +6,30 @@ codemods can run ours the same way. Diagnostics become LibCST warnings.
 
 from __future__ import annotations
 
-from typing import Type
-
-import libcst as cst
-from libcst.codemod import CodemodContext, VisitorBasedCodemodCommand
+from typing import Callable, Mapping
 
 from tfmigrate.rule import Rule
 
 
-def command_for(rule: Rule, description: str) -> Type[VisitorBasedCodemodCommand]:
+def command_attributes(rule: Rule, commands: Mapping[str, str], module_globals: dict) -> tuple[Callable, Callable]:
+    """Module-level __getattr__ and __dir__ (PEP 562) that build each command on first use."""
+
+    def __getattr__(name: str):
+        if name not in commands:
+            raise AttributeError(f"module {module_globals['__name__']!r} has no attribute {name!r}")
+        command = module_globals[name] = command_for(rule, commands[name])
+        return command
+
+    def __dir__() -> list[str]:
+        return sorted(set(module_globals) | set(commands))
+
+    return __getattr__, __dir__
+
+
+def command_for(rule: Rule, description: str):
+    import libcst as cst
+    from libcst.codemod import CodemodContext, VisitorBasedCodemodCommand
+
     class RuleCommand(VisitorBasedCodemodCommand):
         DESCRIPTION = description
 
@@ -30,4 +45,5 @@ def command_for(rule: Rule, description: str) -> Type[VisitorBasedCodemodCommand
             return result.module
 
     RuleCommand.__name__ = RuleCommand.__qualname__ = type(rule).__name__.replace("Rule", "Command")
+    RuleCommand.__module__ = type(rule).__module__
     return RuleCommand

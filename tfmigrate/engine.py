@@ -122,17 +122,14 @@ def _suppressed(table: dict[int, Optional[set[str]]], start: int, end: int, code
 
 
 def _shared_metadata() -> tuple:
-    from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider, ScopeProvider
+    from libcst.metadata import PositionProvider, QualifiedNameProvider, ScopeProvider
 
-    return (QualifiedNameProvider, ParentNodeProvider, ScopeProvider, PositionProvider)
+    return (QualifiedNameProvider, ScopeProvider, PositionProvider)
 
 
 def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "",
                      _depth: int = 0) -> ModuleResult:
     """Run rules on a parsed module and apply every fix that survives filtering."""
-    import libcst as cst
-    from libcst.codemod import CodemodContext
-    from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
     from libcst.metadata import MetadataWrapper
 
     from tfmigrate.rule import RuleSelection, apply_edits, position
@@ -175,10 +172,13 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
 
     new = apply_edits(wrapper.module, [e for f in fixes for e in f.edits])
     # LibCST's import visitors copy the module and walk all of it (most of a file's cost),
-    # so they run only when an import is really missing or really droppable.
-    present = _top_level_imports(new)
-    needed = {spec for f in fixes for spec in f.add_imports} - present
+    # so AddImportsVisitor runs only when an import is really missing, and unused imports
+    # are dropped by tfmigrate.unused_imports where it can.
+    needed = {spec for f in fixes for spec in f.add_imports} - _top_level_imports(new)
     if needed:
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
         context = CodemodContext()
         for spec in sorted(needed, key=repr):
             AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
@@ -186,6 +186,15 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     drops = {d for f in fixes for d in f.remove_unused_imports}
     droppable = list(_matching_imports(new, drops)) if drops else []
     if droppable:
+        from tfmigrate.unused_imports import drop_unused
+
+        dropped = drop_unused(new, droppable)
+    if droppable and dropped is not None:
+        new = dropped
+    elif droppable:  # an import inside a block or beside another statement: LibCST's way
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import RemoveImportsVisitor
+
         context = CodemodContext()
         for module_name, obj, asname in droppable:
             RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)

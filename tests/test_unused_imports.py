@@ -1,0 +1,74 @@
+"""Dropping imports a rewrite orphaned: only when nothing else could be using them."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from tfmigrate.unused_imports import drop_unused
+
+CONFIG = ("tensorflow", "ConfigProto", None)
+
+
+def drop(src: str, *wanted) -> str | None:
+    result = drop_unused(cst.parse_module(src), wanted or (CONFIG,))
+    return None if result is None else result.code
+
+
+def test_an_unused_import_goes() -> None:
+    assert drop('"""Builds a ConfigProto."""\nfrom tensorflow import ConfigProto\nx = 1\n') == (
+        '"""Builds a ConfigProto."""\nx = 1\n')
+
+
+def test_only_the_unused_name_leaves_a_shared_import() -> None:
+    assert drop("from tensorflow import ConfigProto, Session\ns = Session()\n") == (
+        "from tensorflow import Session\ns = Session()\n")
+    assert drop("from tensorflow import Session, ConfigProto\ns = Session()\n") == (
+        "from tensorflow import Session\ns = Session()\n")
+
+
+def test_a_trailing_comma_style_is_kept() -> None:
+    src = "from tensorflow import (\n    ConfigProto,\n    Session,\n)\ns = Session()\n"
+    assert drop(src) == "from tensorflow import (\n    Session,\n)\ns = Session()\n"
+
+
+def test_an_alias_is_looked_up_by_its_as_name() -> None:
+    wanted = ("tensorflow", "ConfigProto", "CP")
+    assert drop("from tensorflow import ConfigProto as CP\nx = 1\n", wanted) == "x = 1\n"
+    assert drop("from tensorflow import ConfigProto as CP\nc = CP()\n", wanted) is not None
+    assert "import" in drop("from tensorflow import ConfigProto as CP\nc = CP()\n", wanted)
+
+
+@pytest.mark.parametrize("src", [
+    "from tensorflow import ConfigProto\nc = ConfigProto()\n",
+    "from tensorflow import ConfigProto\ndef f():\n    return ConfigProto\n",
+    "from tensorflow import ConfigProto\n__all__ = ['ConfigProto']\n",
+    "from tensorflow import ConfigProto\ndef f(c: 'ConfigProto') -> None:\n    pass\n",
+    "from tensorflow import ConfigProto\nmake = globals()['ConfigProto']\n",
+    "from tensorflow import ConfigProto\nclass A:\n    ConfigProto = ConfigProto\n",
+])
+def test_a_used_import_stays(src: str) -> None:
+    assert drop(src) == src
+
+
+@pytest.mark.parametrize("src", [
+    "from tensorflow import ConfigProto\nx = other.ConfigProto\n",  # an attribute of something else
+    "from tensorflow import ConfigProto\nx = f(ConfigProto=1)\n",  # a keyword argument
+    "from tensorflow import ConfigProto\nprint('no ConfigProto here')\n",  # prose in a string
+])
+def test_what_is_not_a_use(src: str) -> None:
+    assert "import" not in drop(src)
+
+
+@pytest.mark.parametrize("src", [
+    "try:\n    from tensorflow import ConfigProto\nexcept ImportError:\n    pass\n",
+    "import os; from tensorflow import ConfigProto\n",
+    "def f():\n    from tensorflow import ConfigProto\n    return 1\n",
+])
+def test_imports_elsewhere_are_left_to_libcst(src: str) -> None:
+    assert drop(src) is None
+
+
+def test_nothing_wanted_nothing_changed() -> None:
+    src = "from tensorflow import ConfigProto\n"
+    assert drop(src, ("tensorflow", "GPUOptions", None)) == src

@@ -1,0 +1,46 @@
+"""Each node's parent, for the rules, about ten times faster than LibCST's provider.
+
+ParentNodeProvider walks the tree through LibCST's visitor machinery and asks every
+node for its `children`, which are themselves computed by a visit. The parent map only
+needs each node's fields, which are plain dataclass attributes, so this walks those
+directly. The result is the same mapping (tests/test_parents.py compares the two).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+import libcst as cst
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_last: Optional[tuple[cst.Module, dict]] = None  # the rules of one file share one map
+
+
+def parent_map(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
+    global _last
+    if _last is not None and _last[0] is module:
+        return _last[1]
+    parents: dict[cst.CSTNode, cst.CSTNode] = {}
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        for name in fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                parents[value] = node
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                for child in value:
+                    if isinstance(child, cst.CSTNode):
+                        parents[child] = node
+                        stack.append(child)
+    _last = (module, parents)
+    return parents
+
+
+def fields(node_type: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(node_type)
+    if names is None:
+        names = _FIELD_NAMES[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
+    return names
