@@ -28,6 +28,7 @@ def test_every_rule_module_exposes_a_rule_and_a_libcst_command():
             continue
         module = importlib.import_module(f"tfmigrate.codemods.{info.name}")
         assert getattr(module, "RULE", None) is not None, info.name
-        commands = [v for v in vars(module).values() if isinstance(v, type) and issubclass(v, CodemodCommand)
-                    and v.__module__ != "libcst.codemod._command"]
+        # dir() and getattr(), as libcst.tool does: the commands are built on first use
+        commands = [v for v in (getattr(module, name) for name in dir(module))
+                    if isinstance(v, type) and issubclass(v, CodemodCommand) and v.__module__ == module.__name__]
         assert commands, f"{info.name} has no LibCST command"
