@@ -31,7 +31,7 @@ from libcst.metadata import (
 from tfmigrate import settings
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
-from tfmigrate.parents import parent_map
+from tfmigrate.parents import iter_nodes, parent_map
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
 
@@ -1150,14 +1150,7 @@ def _imports_in(node: cst.CSTNode) -> Iterator[Union[cst.Import, cst.ImportFrom]
 
 
 def _all_names(module: cst.Module) -> set[str]:
-    names: set[str] = set()
-
-    class Collect(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            names.add(node.value)
-
-    module.visit(Collect())
-    return names
+    return {node.value for node in iter_nodes(module) if isinstance(node, cst.Name)}
 
 
 def _parse_statements(lines: Sequence[str]) -> list[cst.BaseStatement]:

@@ -41,7 +41,7 @@ from libcst.metadata import (
 
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import resolve
-from tfmigrate.parents import parent_map
+from tfmigrate.parents import iter_nodes, parent_map
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 
@@ -450,29 +450,20 @@ class _Analysis:
     def tf_imports(self) -> list[tuple[str, str]]:
         """(bound name, module) for every `import tensorflow[.compat.v1] [as X]`, plain first."""
         found: list[tuple[str, str]] = []
-
-        class Collect(cst.CSTVisitor):
-            def visit_Import(self, node: cst.Import) -> None:
-                for alias in node.names:
-                    dotted = cst.Module([]).code_for_node(alias.name)
-                    if alias.asname is not None and dotted in ("tensorflow", "tensorflow.compat.v1"):
-                        found.append((alias.asname.name.value, dotted))  # type: ignore[union-attr]
-                    elif alias.asname is None and dotted == "tensorflow":
-                        found.append(("tensorflow", dotted))
-
-        self.module.visit(Collect())
+        for node in iter_nodes(self.module):
+            if not isinstance(node, cst.Import):
+                continue
+            for alias in node.names:
+                dotted = cst.Module([]).code_for_node(alias.name)
+                if alias.asname is not None and dotted in ("tensorflow", "tensorflow.compat.v1"):
+                    found.append((alias.asname.name.value, dotted))  # type: ignore[union-attr]
+                elif alias.asname is None and dotted == "tensorflow":
+                    found.append(("tensorflow", dotted))
         return sorted(set(found), key=lambda pair: (pair[1] != "tensorflow", pair[0]))
 
     @functools.cached_property
     def all_names(self) -> set[str]:
-        names: set[str] = set()
-
-        class Collect(cst.CSTVisitor):
-            def visit_Name(self, node: cst.Name) -> None:
-                names.add(node.value)
-
-        self.module.visit(Collect())
-        return names
+        return {node.value for node in iter_nodes(self.module) if isinstance(node, cst.Name)}
 
     def no_alias(self, code: str, node: cst.CSTNode) -> Finding:
         return Finding(code, "no name for the tensorflow module is free here (`tf` and `tensorflow` are both taken); "

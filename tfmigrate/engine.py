@@ -48,6 +48,7 @@ class ModuleResult:
     changed: bool
     diagnostics: list[Diagnostic]
     fixes: list[Diagnostic]
+    code: str  # module.code, generated once
 
 
 # -- rules -------------------------------------------------------------------------------
@@ -128,8 +129,11 @@ def _shared_metadata() -> tuple:
 
 
 def transform_module(module, rules: Sequence, options: Options = Options(), path: str = "",
-                     _depth: int = 0) -> ModuleResult:
-    """Run rules on a parsed module and apply every fix that survives filtering."""
+                     _depth: int = 0, text: Optional[str] = None) -> ModuleResult:
+    """Run rules on a parsed module and apply every fix that survives filtering.
+
+    `text`, if given, is `module.code` (the source it was parsed from): generating it
+    again costs as much as a walk over the tree."""
     from libcst.metadata import MetadataWrapper
 
     from tfmigrate.rule import RuleSelection, apply_edits, position
@@ -138,7 +142,8 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     # Every rule reads these; asked for together, LibCST computes them in fewer walks.
     wrapper.resolve_many(_shared_metadata())
     selection = RuleSelection(options.select, options.ignore)
-    quiet = suppressions(module.code)
+    original = module.code if text is None else text
+    quiet = suppressions(original)
 
     def keep(f) -> bool:
         line, _, end = position(wrapper, f.node)
@@ -168,7 +173,7 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     fix_reports = [diag(f) for f in fixes]
 
     if not fixes:
-        return ModuleResult(module, False, sorted(diagnostics), [])
+        return ModuleResult(module, False, sorted(diagnostics), [], original)
 
     new = apply_edits(wrapper.module, [e for f in fixes for e in f.edits])
     # LibCST's import visitors copy the module and walk all of it (most of a file's cost),
@@ -199,10 +204,11 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         for module_name, obj, asname in droppable:
             RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
         new = RemoveImportsVisitor(context).transform_module(new)
+    code = new.code
     if deferred and _depth < 3:
-        again = transform_module(new, rules, options, path, _depth=_depth + 1)
-        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes)
-    return ModuleResult(new, new.code != module.code, sorted(diagnostics), fix_reports)
+        again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
+        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code)
+    return ModuleResult(new, code != original, sorted(diagnostics), fix_reports, code)
 
 
 def _edited_nodes(edits) -> set:
@@ -259,36 +265,33 @@ def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str],
     """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`."""
     import libcst as cst
 
-    found = []
+    from tfmigrate.parents import iter_nodes
 
-    class Collect(cst.CSTVisitor):
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+    code = cst.Module([]).code_for_node
+    for node in iter_nodes(module):
+        if isinstance(node, cst.ImportFrom):
             if node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
-                return
-            mod = cst.Module([]).code_for_node(node.module)
+                continue
+            mod = code(node.module)
             for alias in node.names:
-                name = cst.Module([]).code_for_node(alias.name)
+                name = code(alias.name)
                 if (mod, name) in wanted:
                     asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
-                    found.append((mod, name, asname))
-
-        def visit_Import(self, node: cst.Import) -> None:
+                    yield mod, name, asname
+        elif isinstance(node, cst.Import):
             for alias in node.names:
-                mod = cst.Module([]).code_for_node(alias.name)
+                mod = code(alias.name)
                 parent, _, last = mod.rpartition(".")
                 if parent and (parent, last) in wanted and alias.asname is not None:
-                    found.append((mod, None, alias.asname.name.value))  # type: ignore[union-attr]
-
-    module.visit(Collect())
-    return iter(found)
+                    yield mod, None, alias.asname.name.value  # type: ignore[union-attr]
 
 
 def transform_source(text: str, rules: Sequence, options: Options = Options(), path: str = "") -> tuple[str, ModuleResult]:
     import libcst as cst
 
     module = cst.parse_module(text)
-    result = transform_module(module, rules, options, path)
-    return result.module.code, result  # type: ignore[attr-defined]
+    result = transform_module(module, rules, options, path, text=text)
+    return result.code, result
 
 
 # -- one file ----------------------------------------------------------------------------

@@ -263,7 +263,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     source = join_cells(usable)
     try:
         module = cst.parse_module(source)
-        result = transform_module(module, rules, options, display)
+        result = transform_module(module, rules, options, display, text=source)
     except cst.ParserSyntaxError as exc:  # each cell parses alone, but not in sequence
         raise NotebookNotPython(f"the code cells do not parse in sequence (line {exc.raw_line} of the cells "
                                 f"joined): {exc.message}")
@@ -278,7 +278,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     diagnostics = [_locate(d, usable, display) for d in diagnostics]
     if not result.changed:
         return CellsResult({}, diagnostics, problems, parsed=True)
-    new_source = result.module.code  # type: ignore[attr-defined]
+    new_source = result.code
     problem = _verify(new_source)
     if problem is not None:
         raise NotebookNotPython(f"internal error: the rewrite would not compile ({problem})")

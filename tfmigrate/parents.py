@@ -1,4 +1,6 @@
-"""Each node's parent, for the rules, about ten times faster than LibCST's provider.
+"""Walking a LibCST tree without LibCST's visitor machinery, which is ten times slower.
+
+Each node's parent, for the rules, and every node under a root.
 
 ParentNodeProvider walks the tree through LibCST's visitor machinery and asks every
 node for its `children`, which are themselves computed by a visit. The parent map only
@@ -9,7 +11,7 @@ directly. The result is the same mapping (tests/test_parents.py compares the two
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional
+from typing import Iterator, Optional
 
 import libcst as cst
 
@@ -44,3 +46,17 @@ def fields(node_type: type) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
     return names
+
+
+def iter_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`root` and every node below it (in no particular order)."""
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                stack.extend(child for child in value if isinstance(child, cst.CSTNode))

@@ -20,7 +20,7 @@ from typing import Iterable, Optional
 
 import libcst as cst
 
-from tfmigrate.parents import fields
+from tfmigrate.parents import fields, iter_nodes
 from tfmigrate.rule import Replace, apply_edits
 
 # Names in these fields are not uses of a variable: `x.attr`, `f(keyword=...)`.
@@ -68,14 +68,8 @@ def _top_level_sites(module: cst.Module, wanted: set) -> Optional[list]:
 
 
 def _count_everywhere(module: cst.Module, wanted: set) -> int:
-    count, stack = 0, [module]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
-            count += sum(1 for a in _aliases(node) if _key(a, node) in wanted)
-            continue
-        stack.extend(_children(node))
-    return count
+    return sum(1 for node in iter_nodes(module) if isinstance(node, (cst.Import, cst.ImportFrom))
+               for a in _aliases(node) if _key(a, node) in wanted)
 
 
 def _aliases(stmt: cst.CSTNode) -> list[cst.ImportAlias]:
