@@ -72,3 +72,14 @@ def test_imports_elsewhere_are_left_to_libcst(src: str) -> None:
 def test_nothing_wanted_nothing_changed() -> None:
     src = "from tensorflow import ConfigProto\n"
     assert drop(src, ("tensorflow", "GPUOptions", None)) == src
+
+
+def test_the_engine_falls_back_to_libcst_for_an_import_in_a_function() -> None:
+    from tests.support import check_transformed
+
+    check_transformed(
+        "import tensorflow as tf\n\n\ndef main():\n    from tensorflow import ConfigProto\n"
+        "    return tf.Session(config=ConfigProto(allow_soft_placement=True))\n",
+        "import tensorflow as tf\n\n\ndef main():\n    tf.config.set_soft_device_placement(True)\n"
+        "    return tf.compat.v1.Session()\n",
+    )

@@ -191,24 +191,28 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     drops = {d for f in fixes for d in f.remove_unused_imports}
     droppable = list(_matching_imports(new, drops)) if drops else []
     if droppable:
-        from tfmigrate.unused_imports import drop_unused
-
-        dropped = drop_unused(new, droppable)
-    if droppable and dropped is not None:
-        new = dropped
-    elif droppable:  # an import inside a block or beside another statement: LibCST's way
-        from libcst.codemod import CodemodContext
-        from libcst.codemod.visitors import RemoveImportsVisitor
-
-        context = CodemodContext()
-        for module_name, obj, asname in droppable:
-            RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
-        new = RemoveImportsVisitor(context).transform_module(new)
+        new = _drop_unused_imports(new, droppable)
     code = new.code
     if deferred and _depth < 3:
         again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
         return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code)
     return ModuleResult(new, code != original, sorted(diagnostics), fix_reports, code)
+
+
+def _drop_unused_imports(module, droppable: list):
+    from tfmigrate.unused_imports import drop_unused
+
+    dropped = drop_unused(module, droppable)
+    if dropped is not None:
+        return dropped
+    # An import inside a block or beside another statement: LibCST's way, which is slower.
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import RemoveImportsVisitor
+
+    context = CodemodContext()
+    for module_name, obj, asname in droppable:
+        RemoveImportsVisitor.remove_unused_import(context, module_name, obj, asname)
+    return RemoveImportsVisitor(context).transform_module(module)
 
 
 def _edited_nodes(edits) -> set:
