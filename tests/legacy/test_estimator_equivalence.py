@@ -8,6 +8,10 @@ possibly different summation order, so the first-step loss may differ by a few u
 rtol 1e-5 leaves a 100x margin (measured: 2e-7). Later steps also go through the
 optimizer, and run_keras.py recovers each step's loss from Keras' running mean, which
 adds k * 1e-7 of rounding at step k: rtol 1e-3 over the first 10 steps (measured < 3e-6).
+That rounding scales with the run's losses, not with a loss that has shrunk towards 0:
+in estimator_mirrored_train_and_evaluate step 9's loss is 1.7e-5, 1/70 of the first,
+and two correct runs once differed there by 6e-8 (3.6e-3 relative, but 5e-5 of the
+first loss). So the early steps also pass within 1e-3 of the first step's loss.
 """
 
 from __future__ import annotations
@@ -80,7 +84,8 @@ def test_rewrite_trains_like_the_estimator(case: str, tmp_path) -> None:
 
     assert len(before["losses"]) == len(after["losses"]) == expected_steps(case, 1)
     assert after["losses"][0] == pytest.approx(before["losses"][0], rel=FIRST_STEP_RTOL)
-    assert after["losses"][:EARLY_STEPS] == pytest.approx(before["losses"][:EARLY_STEPS], rel=EARLY_RTOL)
+    assert after["losses"][:EARLY_STEPS] == pytest.approx(before["losses"][:EARLY_STEPS], rel=EARLY_RTOL,
+                                                          abs=EARLY_RTOL * abs(before["losses"][0]))
 
 
 def test_two_replicas_take_whole_batches_each_in_both(tmp_path) -> None:
