@@ -246,48 +246,28 @@ def _top_level_imports(module) -> set:
     import libcst as cst
 
     from tfmigrate.rule import ImportSpec
+    from tfmigrate.unused_imports import import_aliases, import_key
 
-    code = cst.Module([]).code_for_node
-    found: set = set()
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.Import):
-                for alias in small.names:
-                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
-                    found.add(ImportSpec(code(alias.name), None, asname))
-            elif (isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative
-                  and not isinstance(small.names, cst.ImportStar)):
-                for alias in small.names:
-                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
-                    found.add(ImportSpec(code(small.module), code(alias.name), asname))
-    return found
+    return {ImportSpec(*import_key(alias, small)) for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body for alias in import_aliases(small)}
 
 
 def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str], Optional[str]]]:
-    """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`."""
-    import libcst as cst
-
+    """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`:
+    `from module import obj [as x]`, or `import module.obj as x`."""
     from tfmigrate.parents import iter_nodes
+    from tfmigrate.unused_imports import import_aliases, import_key
 
-    code = cst.Module([]).code_for_node
     for node in iter_nodes(module):
-        if isinstance(node, cst.ImportFrom):
-            if node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
-                continue
-            mod = code(node.module)
-            for alias in node.names:
-                name = code(alias.name)
-                if (mod, name) in wanted:
-                    asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
-                    yield mod, name, asname
-        elif isinstance(node, cst.Import):
-            for alias in node.names:
-                mod = code(alias.name)
+        for alias in import_aliases(node):
+            mod, obj, asname = import_key(alias, node)
+            if obj is not None:
+                if (mod, obj) in wanted:
+                    yield mod, obj, asname
+            else:
                 parent, _, last = mod.rpartition(".")
-                if parent and (parent, last) in wanted and alias.asname is not None:
-                    yield mod, None, alias.asname.name.value  # type: ignore[union-attr]
+                if parent and (parent, last) in wanted and asname is not None:
+                    yield mod, None, asname
 
 
 def transform_source(text: str, rules: Sequence, options: Options = Options(), path: str = "") -> tuple[str, ModuleResult]:

@@ -11,7 +11,7 @@ directly. The result is the same mapping (tests/test_parents.py compares the two
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator, Optional
+from typing import Callable, Collection, Iterator, Optional
 
 import libcst as cst
 
@@ -27,18 +27,39 @@ def parent_map(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
     stack: list[cst.CSTNode] = [module]
     while stack:
         node = stack.pop()
-        for name in fields(type(node)):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                parents[value] = node
-                stack.append(value)
-            elif isinstance(value, (tuple, list)):
-                for child in value:
-                    if isinstance(child, cst.CSTNode):
-                        parents[child] = node
-                        stack.append(child)
+        for child in children(node):
+            parents[child] = node
+            stack.append(child)
     _last = (module, parents)
     return parents
+
+
+def iter_nodes(root: cst.CSTNode, prune: Optional[Callable[[cst.CSTNode], bool]] = None,
+               skip: Collection[tuple[type, str]] = ()) -> Iterator[cst.CSTNode]:
+    """`root` and every node below it, in no particular order. A node for which `prune`
+    is true is left out with everything below it; `skip` is passed on to children()."""
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        if prune is not None and prune(node):
+            continue
+        yield node
+        stack.extend(children(node, skip))
+
+
+def children(node: cst.CSTNode, skip: Collection[tuple[type, str]] = ()) -> Iterator[cst.CSTNode]:
+    """The nodes held in `node`'s fields, except the (node type, field name) pairs in `skip`."""
+    node_type = type(node)
+    for name in fields(node_type):
+        if skip and (node_type, name) in skip:
+            continue
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for child in value:
+                if isinstance(child, cst.CSTNode):
+                    yield child
 
 
 def fields(node_type: type) -> tuple[str, ...]:
@@ -46,17 +67,3 @@ def fields(node_type: type) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
     return names
-
-
-def iter_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """`root` and every node below it (in no particular order)."""
-    stack: list[cst.CSTNode] = [root]
-    while stack:
-        node = stack.pop()
-        yield node
-        for name in fields(type(node)):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                stack.append(value)
-            elif isinstance(value, (tuple, list)):
-                stack.extend(child for child in value if isinstance(child, cst.CSTNode))

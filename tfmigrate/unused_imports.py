@@ -20,7 +20,7 @@ from typing import Iterable, Optional
 
 import libcst as cst
 
-from tfmigrate.parents import fields, iter_nodes
+from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Replace, apply_edits
 
 # Names in these fields are not uses of a variable: `x.attr`, `f(keyword=...)`.
@@ -58,7 +58,7 @@ def _top_level_sites(module: cst.Module, wanted: set) -> Optional[list]:
         if not isinstance(line, cst.SimpleStatementLine):
             continue
         for stmt in line.body:
-            aliases = [a for a in _aliases(stmt) if _key(a, stmt) in wanted]
+            aliases = [a for a in import_aliases(stmt) if import_key(a, stmt) in wanted]
             if aliases:
                 if len(line.body) != 1:
                     return None
@@ -69,10 +69,11 @@ def _top_level_sites(module: cst.Module, wanted: set) -> Optional[list]:
 
 def _count_everywhere(module: cst.Module, wanted: set) -> int:
     return sum(1 for node in iter_nodes(module) if isinstance(node, (cst.Import, cst.ImportFrom))
-               for a in _aliases(node) if _key(a, node) in wanted)
+               for a in import_aliases(node) if import_key(a, node) in wanted)
 
 
-def _aliases(stmt: cst.CSTNode) -> list[cst.ImportAlias]:
+def import_aliases(stmt: cst.CSTNode) -> list[cst.ImportAlias]:
+    """The aliases of an absolute, named import; [] for any other node."""
     if isinstance(stmt, cst.Import):
         return list(stmt.names)
     if isinstance(stmt, cst.ImportFrom) and not isinstance(stmt.names, cst.ImportStar) \
@@ -81,7 +82,8 @@ def _aliases(stmt: cst.CSTNode) -> list[cst.ImportAlias]:
     return []
 
 
-def _key(alias: cst.ImportAlias, stmt: cst.CSTNode) -> tuple[str, Optional[str], Optional[str]]:
+def import_key(alias: cst.ImportAlias, stmt: cst.CSTNode) -> tuple[str, Optional[str], Optional[str]]:
+    """(module, obj, asname): `from module import obj as asname`, or obj None for `import module`."""
     code = cst.Module([]).code_for_node
     asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
     if isinstance(stmt, cst.ImportFrom):
@@ -112,13 +114,7 @@ def _names_and_strings(module: cst.Module) -> tuple[dict[str, int], list[str]]:
     """How often each name is used outside import statements, and every string's text."""
     uses: dict[str, int] = {}
     strings: list[str] = []
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
-            continue
-        if isinstance(node, cst.Expr) and isinstance(node.value, (cst.SimpleString, cst.ConcatenatedString)):
-            continue  # a docstring, or a string used as a comment
+    for node in iter_nodes(module, prune=_not_code, skip=_NOT_A_USE):
         if isinstance(node, cst.Name):
             uses[node.value] = uses.get(node.value, 0) + 1
         elif isinstance(node, cst.SimpleString):
@@ -126,18 +122,12 @@ def _names_and_strings(module: cst.Module) -> tuple[dict[str, int], list[str]]:
             strings.append(value if isinstance(value, str) else node.value)
         elif isinstance(node, cst.FormattedStringText):
             strings.append(node.value)
-        stack.extend(_children(node))
     return uses, strings
 
 
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out = []
-    for name in fields(type(node)):
-        if (type(node), name) in _NOT_A_USE:
-            continue
-        value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            out.append(value)
-        elif isinstance(value, (tuple, list)):
-            out.extend(c for c in value if isinstance(c, cst.CSTNode))
-    return out
+def _not_code(node: cst.CSTNode) -> bool:
+    """Import statements (the names being decided on), and docstrings or strings used
+    as comments: what they hold is not a use."""
+    if isinstance(node, (cst.Import, cst.ImportFrom)):
+        return True
+    return isinstance(node, cst.Expr) and isinstance(node.value, (cst.SimpleString, cst.ConcatenatedString))
