@@ -15,7 +15,6 @@ import os
 import sys
 import time
 from pathlib import Path
-from types import MappingProxyType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,8 +57,8 @@ def main() -> None:
             scopes = resolved[ScopeProvider] = metadata._run(ScopeProvider(), wrapper)
             timed("scope analysis", start)
             start = time.perf_counter()
-            resolved[QualifiedNameProvider] = MappingProxyType(metadata._qualified_names(module, scopes))
-            timed("qualified names", start)
+            resolved[QualifiedNameProvider] = metadata.QualifiedNames(metadata.node_index(module), scopes)
+            timed("node index", start)
             start = time.perf_counter()
             resolved[PositionProvider] = PositionProvider()._gen(wrapper)
             timed("positions", start)

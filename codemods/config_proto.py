@@ -30,9 +30,9 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemod_command import command_attributes
-from tfmigrate.metadata import preorder
+from tfmigrate.metadata import node_index, preorder
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
-from tfmigrate.parents import iter_nodes, parent_map
+from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
 from tfmigrate.unused_imports import first_tensorflow_import
@@ -160,11 +160,12 @@ class _Analysis:
         self.wrapper = wrapper
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = parent_map(wrapper.module)
+        self.index = node_index(wrapper.module)
+        self.parents = self.index.parents
         self.scopes = wrapper.resolve(ScopeProvider)
         self.positions = wrapper.resolve(PositionProvider)
-        self.calls = [n for n in self.qnames if isinstance(n, cst.Call)]
-        self.used_names = {n.value for n in self.qnames if isinstance(n, cst.Name)} | _all_names(self.module)
+        self.calls = self.index.of(cst.Call)
+        self.used_names = {n.value for n in self.index.of(cst.Name)}
         self.existing = self._existing_settings()
         self.emitted: dict[tuple[int, str], str] = {}  # (block id, action key) -> rendered, already emitted
         self.emitted_in_file: dict[str, tuple[str, int]] = {}  # action key -> (rendered, line of its config)
@@ -1435,8 +1436,8 @@ class _Analysis:
 
     def runtime_helper_name(self) -> str:
         """`total_memory_mib`, unless the file already uses that name for something else."""
-        for node in self.qnames:
-            if isinstance(node, cst.Name) and node.value in ("total_memory_mib", "tfmigrate_total_memory_mib") \
+        for node in self.index.of(cst.Name):
+            if node.value in ("total_memory_mib", "tfmigrate_total_memory_mib") \
                     and imported_names(self.qnames, node) == {"tfmigrate.runtime.total_memory_mib"}:
                 return node.value
         return self.fresh("total_memory_mib", "tfmigrate_total_memory_mib")

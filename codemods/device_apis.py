@@ -41,7 +41,7 @@ from libcst.metadata import (
 
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import resolve
-from tfmigrate.parents import iter_nodes, parent_map
+from tfmigrate.metadata import node_index
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 
@@ -165,10 +165,10 @@ class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = parent_map(wrapper.module)
+        self.index = node_index(wrapper.module)
+        self.parents = self.index.parents
         self.positions = wrapper.resolve(PositionProvider)
         self.scopes = wrapper.resolve(ScopeProvider)
-        self.nodes = sorted(self.qnames, key=self._start)
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -188,8 +188,8 @@ class _Analysis:
         return resolve(self.qnames, node)
 
     def calls_to(self, names: set[str]) -> Iterator[cst.Call]:
-        for node in self.nodes:
-            if isinstance(node, cst.Call) and self.name_of(node.func) in names:
+        for node in self.index.of(cst.Call):
+            if self.name_of(node.func) in names:
                 yield node
 
     def code(self, node: cst.CSTNode) -> str:
@@ -325,8 +325,8 @@ class _Analysis:
     # -- tf.config.experimental -------------------------------------------------------
 
     def experimental_names(self) -> Iterator[Finding]:
-        for node in self.nodes:
-            if not isinstance(node, (cst.Attribute, cst.Name)) or self.is_target(node) or self.is_attr_part(node):
+        for node in self.index.of((cst.Attribute, cst.Name)):
+            if self.is_target(node) or self.is_attr_part(node):
                 continue
             old = self.name_of(node)
             if old not in EXPERIMENTAL:
@@ -363,7 +363,7 @@ class _Analysis:
 
     def env_key_sites(self) -> Iterator[tuple[cst.SimpleString, str, bool]]:
         """Every plain string used as an environment-variable name: (node, value, writes)."""
-        for node in self.nodes:
+        for node in self.index.of((cst.Subscript, cst.Call, cst.Comparison)):
             if isinstance(node, cst.Subscript) and self.name_of(node.value) == ENVIRON and len(node.slice) == 1 \
                     and isinstance(node.slice[0].slice, cst.Index):
                 key = node.slice[0].slice.value
@@ -420,7 +420,7 @@ class _Analysis:
         """The first node in the file that narrows which GPUs TensorFlow sees."""
         found: list[cst.CSTNode] = [call for call in self.calls_to(VISIBILITY_SETTERS)]
         found += [node for node, key, writes in env_sites if writes and key == "CUDA_VISIBLE_DEVICES"]
-        found += [node for node in self.nodes if self.sets_visible_device_list(node)]
+        found += [node for node in self.index.of((cst.Call, cst.Attribute)) if self.sets_visible_device_list(node)]
         return min(found, key=self._start) if found else None
 
     def sets_visible_device_list(self, node: cst.CSTNode) -> bool:
@@ -453,9 +453,7 @@ class _Analysis:
     def tf_imports(self) -> list[tuple[str, str]]:
         """(bound name, module) for every `import tensorflow[.compat.v1] [as X]`, plain first."""
         found: list[tuple[str, str]] = []
-        for node in iter_nodes(self.module):
-            if not isinstance(node, cst.Import):
-                continue
+        for node in self.index.of(cst.Import):
             for alias in node.names:
                 dotted = cst.Module([]).code_for_node(alias.name)
                 if alias.asname is not None and dotted in ("tensorflow", "tensorflow.compat.v1"):
@@ -466,7 +464,7 @@ class _Analysis:
 
     @functools.cached_property
     def all_names(self) -> set[str]:
-        return {node.value for node in iter_nodes(self.module) if isinstance(node, cst.Name)}
+        return {node.value for node in self.index.of(cst.Name)}
 
     def no_alias(self, code: str, node: cst.CSTNode) -> Finding:
         return Finding(code, "no name for the tensorflow module is free here (`tf` and `tensorflow` are both taken); "

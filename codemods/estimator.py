@@ -31,9 +31,8 @@ from libcst.metadata import (
 
 from tfmigrate.codemods._estimator_keras import KerasModel, NotTranslatable, translate_model_fn
 from tfmigrate.codemod_command import command_attributes
-from tfmigrate.metadata import preorder
+from tfmigrate.metadata import node_index, preorder
 from tfmigrate.names import is_compat_v1, resolve
-from tfmigrate.parents import parent_map
 from tfmigrate.rule import Edit, Finding, ImportSpec, Replace, Rule
 
 CODE_PIPELINE = "TFM200"
@@ -181,11 +180,11 @@ class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
-        self.parents = parent_map(wrapper.module)
+        self.index = node_index(wrapper.module)
+        self.parents = self.index.parents
         self.positions = wrapper.resolve(PositionProvider)
         self.scopes = wrapper.resolve(ScopeProvider)
-        self.nodes = sorted(self.qnames, key=self.start)
-        self.all_names = {n.value for n in self.qnames if isinstance(n, cst.Name)}
+        self.all_names = {n.value for n in self.index.of(cst.Name)}
         self.handled_strategies: set[cst.Call] = set()
 
     # -- helpers ------------------------------------------------------------------------
@@ -209,11 +208,10 @@ class _Analysis:
         return name
 
     def calls(self) -> Iterator[tuple[cst.Call, str]]:
-        for node in self.nodes:
-            if isinstance(node, cst.Call):
-                name = self.name_of(node.func)
-                if name:
-                    yield node, name
+        for node in self.index.of(cst.Call):
+            name = self.name_of(node.func)
+            if name:
+                yield node, name
 
     def statement_of(self, node: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:
         while node is not None and not isinstance(node, cst.SimpleStatementLine):

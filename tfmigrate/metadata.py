@@ -18,10 +18,10 @@ checks every mapping against what LibCST computes itself.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Iterator
+from collections.abc import Mapping
+from typing import Iterator, Optional
 
 import libcst as cst
-from libcst._metadata_dependent import LazyValue
 from libcst.metadata import (
     BaseMetadataProvider,
     ExpressionContextProvider,
@@ -44,7 +44,7 @@ def analyse(module: cst.Module) -> MetadataWrapper:
     resolved = wrapper._metadata  # what resolve() consults before computing anything
     resolved[ExpressionContextProvider] = _run(ExpressionContextProvider(), wrapper)
     scopes = resolved[ScopeProvider] = _run(ScopeProvider(), wrapper)
-    resolved[QualifiedNameProvider] = MappingProxyType(_qualified_names(module, scopes))
+    resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
     # Not batchable: one code generation pass. wrapper.resolve() would also run a batched
     # traversal with no providers in it, a walk over the whole tree that records nothing.
     resolved[PositionProvider] = PositionProvider()._gen(wrapper)
@@ -57,18 +57,84 @@ def _run(provider: BaseMetadataProvider, wrapper: MetadataWrapper) -> MappingPro
     return MappingProxyType(dict(provider._computed))
 
 
-def _qualified_names(module: cst.Module, scopes) -> dict:
-    """What QualifiedNameVisitor records: for each node, in visit order, the qualified
-    names its scope gives it (computed on first use), or an empty set."""
-    names: dict = {}
-    for node in preorder(module):
-        scope = scopes.get(node)
-        names[node] = _lazy_names(scope, node) if scope else set()
-    return names
+class QualifiedNames(Mapping):
+    """What QualifiedNameProvider gives: every node, in visit order, mapped to the
+    qualified names its scope gives it, or an empty set. Computed when first asked for,
+    since a rule asks about a few dozen of a file's thousands of nodes."""
+
+    def __init__(self, index: "NodeIndex", scopes: Mapping) -> None:
+        self._index = index
+        self._scopes = scopes
+        self._known: dict = {}
+
+    def __getitem__(self, node: cst.CSTNode) -> set:
+        found = self._known.get(node)
+        if found is None:
+            if node not in self._index.order:
+                raise KeyError(node)
+            scope = self._scopes.get(node)
+            found = self._known[node] = scope.get_qualified_names_for(node) if scope else set()
+        return found
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        return iter(self._index.order)
+
+    def __len__(self) -> int:
+        return len(self._index.order)
+
+    def __contains__(self, node: object) -> bool:
+        return node in self._index.order
 
 
-def _lazy_names(scope, node) -> LazyValue:
-    return LazyValue(lambda: scope.get_qualified_names_for(node))
+class NodeIndex:
+    """Every node of a module, found in one walk: each one's place in visit order and its
+    parent, and the nodes of each type. Rules look things up here instead of walking the
+    tree (and testing every node against LibCST's abstract classes) again and again."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self.order: dict[cst.CSTNode, int] = {}  # node -> its place in visit order
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        by_type: dict[type, list] = {}
+        order, parents = self.order, self.parents
+        stack: list[cst.CSTNode] = [module]
+        while stack:
+            node = stack.pop()
+            order[node] = len(order)
+            kind = type(node)
+            same = by_type.get(kind)
+            if same is None:
+                by_type[kind] = [node]
+            else:
+                same.append(node)
+            below = _children_in_visit_order(node)
+            for child in below:
+                parents[child] = node
+            stack.extend(reversed(below))
+        self._by_type = by_type
+        self._of: dict = {}
+
+    def of(self, kind: "type | tuple[type, ...]") -> list:
+        """The nodes that are instances of `kind`, in visit order."""
+        found = self._of.get(kind)
+        if found is None:
+            types = [t for t in self._by_type if issubclass(t, kind)]
+            if len(types) == 1:
+                found = self._by_type[types[0]]
+            else:
+                found = sorted((n for t in types for n in self._by_type[t]), key=self.order.__getitem__)
+            found = self._of[kind] = tuple(found)
+        return list(found)
+
+
+_last_index: Optional[NodeIndex] = None  # the rules of one file share one index
+
+
+def node_index(module: cst.Module) -> NodeIndex:
+    global _last_index
+    if _last_index is None or _last_index.module is not module:
+        _last_index = NodeIndex(module)
+    return _last_index
 
 
 def preorder(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -77,15 +143,19 @@ def preorder(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
-        below = []
-        for name in _visit_order(node):
-            value = getattr(node, name)
-            kind = type(value)
-            if kind is tuple or kind is list:
-                below.extend(value)
-            elif is_node_type(kind):
-                below.append(value)
-        stack.extend(reversed(below))
+        stack.extend(reversed(_children_in_visit_order(node)))
+
+
+def _children_in_visit_order(node: cst.CSTNode) -> list:
+    below = []
+    for name in _visit_order(node):
+        value = getattr(node, name)
+        kind = type(value)
+        if kind is tuple or kind is list:
+            below.extend(value)
+        elif is_node_type(kind):
+            below.append(value)
+    return below
 
 
 def _visit_order(node: cst.CSTNode) -> tuple[str, ...]:

@@ -16,22 +16,14 @@ from typing import Callable, Collection, Iterator, Optional
 import libcst as cst
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-_last: Optional[tuple[cst.Module, dict]] = None  # the rules of one file share one map
 
 
 def parent_map(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
-    global _last
-    if _last is not None and _last[0] is module:
-        return _last[1]
-    parents: dict[cst.CSTNode, cst.CSTNode] = {}
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        for child in children(node):
-            parents[child] = node
-            stack.append(child)
-    _last = (module, parents)
-    return parents
+    """Each node's parent. Found in the walk tfmigrate.metadata.NodeIndex makes, which the
+    rules of one file share."""
+    from tfmigrate.metadata import node_index  # it builds on this module
+
+    return node_index(module).parents
 
 
 def iter_nodes(root: cst.CSTNode, prune: Optional[Callable[[cst.CSTNode], bool]] = None,
