@@ -95,3 +95,43 @@ def test_workers_give_the_serial_results_in_input_order(tmp_path):
     assert parallel == serial
     assert [p for p, _, _ in parallel] == [display for _, display in items]
     assert {s for _, s, _ in parallel} == {"would-rewrite", "unchanged", "failed"}
+
+
+# -- adding imports without LibCST's visitor -----------------------------------------------
+
+IMPORT_SHAPES = [
+    "x = 1\n",
+    '"""Doc."""\nx = 1\n',
+    '"""Doc."""\n\nimport os\nimport sys\n\n# setup\nx = 1\n',
+    "import os\n# a comment on the code\nx = 1\n",
+    "import os\nx = 1\nimport sys\n",
+    "__strict__ = True\nimport os\n\nx = 1\n",
+    "import os, sys\nx = 1\n",
+    "from tfmigrate.runtime import other\nx = 1\n",
+    "import os\nif True:\n    from tfmigrate.runtime import total_memory_mib\n",
+    "#!/usr/bin/env python\n# header\nimport os\n",
+    "",
+]
+
+
+def test_from_imports_land_where_add_imports_visitor_puts_them() -> None:
+    """engine._add_imports places `from M import obj` itself when it can, and must give
+    exactly what LibCST's AddImportsVisitor gives (or leave the module to it)."""
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import AddImportsVisitor
+
+    from tfmigrate.engine import _add_from_imports, _add_imports
+    from tfmigrate.rule import ImportSpec
+
+    fast = 0
+    for source in IMPORT_SHAPES:
+        for specs in ([ImportSpec("tfmigrate.runtime", "total_memory_mib", None)],
+                      [ImportSpec("tfmigrate.runtime", "total_memory_mib", None), ImportSpec("a.b", "c", None)]):
+            module = cst.parse_module(source)
+            context = CodemodContext()
+            for spec in sorted(specs, key=repr):
+                AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
+            expected = AddImportsVisitor(context).transform_module(module).code
+            assert _add_imports(module, set(specs)).code == expected, source
+            fast += _add_from_imports(module, sorted(specs, key=repr)) is not None
+    assert fast >= len(IMPORT_SHAPES)  # most shapes take the fast path

@@ -210,7 +210,36 @@ def _add_imports(module, needed):
             body[end + 1] = following.with_changes(leading_lines=[cst.EmptyLine(), *following.leading_lines])
         needed = needed - {spec}
     module = module.with_changes(body=body)
+    if needed and all(s.obj is not None and s.asname is None and s.module != "__future__" for s in needed):
+        added = _add_from_imports(module, sorted(needed, key=repr))  # the order AddImportsVisitor is given
+        if added is not None:
+            return added
     return _add_imports_with_libcst(module, needed) if needed else module
+
+
+def _add_from_imports(module, specs):
+    """`from M import obj` lines where AddImportsVisitor puts them when the file imports
+    nothing from M yet: after the leading run of import lines (below a docstring), with a
+    blank line before the code that follows. Building that visitor and its matchers costs
+    more than the rest of a file's rewrite. A file that already imports from M (the
+    visitor would merge the names) gets None, and goes to the visitor."""
+    import libcst as cst
+
+    from tfmigrate.parents import iter_nodes
+
+    imports = [module.code_for_node(node) for node in iter_nodes(module) if isinstance(node, (cst.Import, cst.ImportFrom))]
+    if any(spec.module in code for spec in specs for code in imports) or len({s.module for s in specs}) < len(specs):
+        return None  # AddImportsVisitor merges names into one line
+    body = list(module.body)
+    start = 1 if body and _is_docstring_or_strict(body[0]) else 0
+    end = start
+    while end < len(body) and _is_import_line(body[end]):
+        end += 1
+    lines = [cst.parse_statement(f"from {spec.module} import {spec.obj}") for spec in specs]
+    following = body[end] if end < len(body) else None
+    if following is not None and (not following.leading_lines or following.leading_lines[0].comment):
+        body[end] = following.with_changes(leading_lines=[cst.EmptyLine(), *following.leading_lines])
+    return module.with_changes(body=[*body[:end], *lines, *body[end:]])
 
 
 def _add_imports_with_libcst(module, needed):

@@ -1,29 +1,37 @@
-"""LibCST's scope and qualified-name metadata, without the walks that carry nothing.
+"""LibCST's scope, qualified-name and position metadata, without the work that carries
+nothing for tfmigrate.
 
 `MetadataWrapper.resolve_many` computes ScopeProvider in three batched traversals: one
 for its dependency ExpressionContextProvider, one for ScopeProvider, one for
 QualifiedNameProvider. Each traversal walks the whole tree only to call the provider's
-`visit_Module`, which then walks the tree again itself; and QualifiedNameProvider's own
-walk does nothing but pair each node with the scope ScopeProvider already found for it.
-And resolving PositionProvider, which is computed by generating the code, also walks
-the tree once for nothing. Together that was half the time spent on a TF1 file.
+`visit_Module`, which then walks the tree again itself; QualifiedNameProvider's own walk
+pairs every node with the scope ScopeProvider already found for it, and resolves none.
+PositionProvider builds objects for every node during code generation. Together that was
+half the time spent on a TF1 file.
 
-`analyse()` calls the first two providers' `visit_Module` directly and builds the
-qualified names from the scopes in one walk that uses plain attribute access (the same
-lazy values, keyed in the same order). The wrapper it returns is an ordinary
-MetadataWrapper, so rules still call `wrapper.resolve(...)`. tests/test_metadata.py
-checks every mapping against what LibCST computes itself.
+`analyse()` calls the first two providers' `visit_Module` directly, answers qualified
+names from the scopes when a rule asks (`QualifiedNames`), and records positions as
+plain tuples (`positions()`). One walk (`NodeIndex`) gives every rule the visit order,
+parents and nodes of each type. The wrapper it returns is an ordinary MetadataWrapper,
+so rules still call `wrapper.resolve(...)`. tests/test_metadata.py checks every mapping
+against what LibCST computes itself.
 """
 
 from __future__ import annotations
 
-from types import MappingProxyType
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Iterator, Optional
 
 import libcst as cst
+from libcst._add_slots import add_slots
+from libcst._nodes.internal import CodegenState
 from libcst.metadata import (
     BaseMetadataProvider,
+    CodePosition,
+    CodeRange,
     ExpressionContextProvider,
     MetadataWrapper,
     PositionProvider,
@@ -45,9 +53,7 @@ def analyse(module: cst.Module) -> MetadataWrapper:
     resolved[ExpressionContextProvider] = _run(ExpressionContextProvider(), wrapper)
     scopes = resolved[ScopeProvider] = _run(ScopeProvider(), wrapper)
     resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
-    # Not batchable: one code generation pass. wrapper.resolve() would also run a batched
-    # traversal with no providers in it, a walk over the whole tree that records nothing.
-    resolved[PositionProvider] = PositionProvider()._gen(wrapper)
+    resolved[PositionProvider] = positions(module)
     return wrapper
 
 
@@ -126,6 +132,95 @@ class NodeIndex:
             found = self._of[kind] = tuple(found)
         return list(found)
 
+
+class Positions(Mapping):
+    """What PositionProvider gives (each node's syntactic CodeRange), from one code
+    generation pass that records plain (line, column) pairs. LibCST's own pass builds two
+    position objects and a range per node and enters a generator-based context manager
+    for most of them, which costs twice the code generation itself; a rule reads a few
+    dozen positions, built here when asked for."""
+
+    def __init__(self, spans: dict) -> None:
+        self._spans = spans  # node -> ((line, column), (line, column))
+
+    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        start, end = self._spans[node]
+        return CodeRange(CodePosition(*start), CodePosition(*end))
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        return iter(self._spans)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def __contains__(self, node: object) -> bool:
+        return node in self._spans
+
+
+def positions(module: cst.Module) -> Positions:
+    state = _PositionState(default_indent=module.default_indent, default_newline=module.default_newline)
+    module._codegen(state)
+    return Positions(state.spans)
+
+
+@add_slots
+@dataclass(frozen=False)
+class _PositionState(CodegenState):
+    """PositionProvidingCodegenState's bookkeeping, with tuples and a plain context manager."""
+
+    line: int = 1  # one-indexed
+    column: int = 0  # zero-indexed
+    spans: dict = field(default_factory=dict)
+    _starts: list = field(default_factory=list)
+
+    def add_indent_tokens(self) -> None:
+        self.tokens.extend(self.indent_tokens)
+        for token in self.indent_tokens:
+            self._advance(token)
+
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)
+        self._advance(value)
+
+    def _advance(self, value: str) -> None:
+        if "\n" in value or "\r" in value:
+            segments = _NEWLINE.split(value)
+            self.line += len(segments) - 1
+            self.column = len(segments[-1])
+        else:
+            self.column += len(value)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        self._starts.append((self.line, self.column))
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        start = self._starts.pop()
+        if node not in self.spans:  # a syntactic position recorded inside wins
+            self.spans[node] = (start, (self.line, self.column))
+
+    def record_syntactic_position(self, node: cst.CSTNode, *, start_node: Optional[cst.CSTNode] = None,
+                                  end_node: Optional[cst.CSTNode] = None) -> "_SyntacticSpan":
+        return _SyntacticSpan(self, node, start_node, end_node)
+
+
+class _SyntacticSpan:
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _PositionState, node: cst.CSTNode, start_node: Optional[cst.CSTNode],
+                 end_node: Optional[cst.CSTNode]) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = (self.state.line, self.state.column)
+
+    def __exit__(self, *exc: object) -> None:
+        state = self.state
+        start = self.start if self.start_node is None else state.spans[self.start_node][0]
+        end = (state.line, state.column) if self.end_node is None else state.spans[self.end_node][1]
+        state.spans[self.node] = (start, end)
+
+
+_NEWLINE = re.compile(r"\r\n?|\n")  # what PositionProvider counts as a line break
 
 _last_index: Optional[NodeIndex] = None  # the rules of one file share one index
 
