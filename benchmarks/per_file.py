@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 import time
+from types import MappingProxyType
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -53,14 +54,14 @@ def main() -> None:
             wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
             resolved = wrapper._metadata
             start = time.perf_counter()
-            resolved[ExpressionContextProvider] = metadata._run(ExpressionContextProvider(), wrapper)
+            resolved[ExpressionContextProvider] = MappingProxyType(metadata.expression_contexts(module))
             scopes = resolved[ScopeProvider] = metadata._run(ScopeProvider(), wrapper)
             timed("scope analysis", start)
             start = time.perf_counter()
             resolved[QualifiedNameProvider] = metadata.QualifiedNames(metadata.node_index(module), scopes)
             timed("node index", start)
             start = time.perf_counter()
-            resolved[PositionProvider] = PositionProvider()._gen(wrapper)
+            resolved[PositionProvider] = metadata.positions(module)
             timed("positions", start)
             start = time.perf_counter()
             for rule in rules:

@@ -162,3 +162,65 @@ def test_every_node_is_keyed_once_in_visit_order() -> None:
     met = _all_nodes(module)
     keys = list(analyse(module).resolve(QualifiedNameProvider))
     assert keys == met and len(set(map(id, keys))) == len(keys)
+
+
+CONTEXT_EDGE_CASES = textwrap.dedent('''
+    import a.b.c
+    from . import x as y
+    from .m import (p, q as r)
+    del a, (b, c), d[0], e.f
+    [g, *h] = i, (j, k) = l
+    m.n[o], p.q = s
+    t: u[int] = v
+    w.x: int
+    z += 1
+    if (aa := bb) and [cc for dd, *ee in ff if (gg := dd)]:
+        pass
+    with open(hh) as (ii, jj), kk as ll.mm:
+        pass
+    try:
+        pass
+    except (ValueError, nn) as oo:
+        pass
+    for pp, (qq, *rr) in ss:
+        del pp
+    else:
+        tt = [uu for uu in vv for ww in uu]
+    async def f(a1: int = b1, *a2: c1, a3=lambda d1=e1: d1, **a4) -> g1[h1]:
+        async for i1 in j1:
+            pass
+        async with k1 as l1:
+            pass
+        global m1
+        nonlocal_ = {n1: o1 for n1, o1 in p1}
+        return (q1 for q1 in r1)
+    @deco(s1)
+    class C(Base, metaclass=Meta):
+        attr: int = 0
+        def method(self, *, key=None): ...
+    match command:
+        case [x1, *rest] if x1 > 0:
+            pass
+        case {"k": v2, **others}:
+            pass
+        case Point(x=x3, y=0) | Other(x3) as whole:
+            pass
+    print(f"{s2!r:>{width}} {t2.u2[0]}")
+    v3[1:2, ::3] = w3[x3:y3]
+''')
+
+
+@pytest.mark.parametrize("source", [pytest.param(CONTEXT_EDGE_CASES, id="context-edge-cases"),
+                                    pytest.param("def f[T: int, *Ts, **P](x: T) -> T: ...\n"
+                                                 "class C[K, V](Base[K]): pass\n"
+                                                 "type Pair[A] = tuple[A, A]\n", id="type-parameters"),
+                                    *(pytest.param(path.read_text(encoding="utf-8"), id=f"stdlib/{path.name}")
+                                      for path in sorted(STDLIB.glob("*.py"))[::7])])
+def test_expression_contexts_match_libcst(source: str) -> None:
+    """tfmigrate.metadata.expression_contexts walks the tree itself; ScopeProvider reads
+    it to tell assignments from accesses, so it must equal LibCST's own mapping."""
+    from tfmigrate.metadata import expression_contexts
+
+    module = cst.parse_module(source)
+    theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ExpressionContextProvider)
+    assert expression_contexts(module) == dict(theirs)

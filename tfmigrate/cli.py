@@ -221,14 +221,16 @@ def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[s
                 and not _matches(_names_for_matching(os.path.join(folder, d), root, project_folder), exclude)
                 and not _is_virtualenv(os.path.join(folder, d))
             )
+            real_folder = os.path.realpath(folder)  # os.walk does not enter linked folders
             for name in sorted(files):
                 if not name.endswith(SOURCE_SUFFIXES):
                     continue
                 path = os.path.join(folder, name)
                 if _matches(_names_for_matching(path, root, project_folder), exclude):
                     continue
-                real = os.path.realpath(path)
+                real = os.path.join(real_folder, name)
                 if os.path.islink(path):
+                    real = os.path.realpath(path)
                     if os.path.commonpath([real, real_root]) != real_root:
                         skipped.append((path, f"symlink to {real}, outside the tree; left alone"))
                         continue

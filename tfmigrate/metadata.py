@@ -32,6 +32,7 @@ from libcst.metadata import (
     BaseMetadataProvider,
     CodePosition,
     CodeRange,
+    ExpressionContext,
     ExpressionContextProvider,
     MetadataWrapper,
     PositionProvider,
@@ -50,7 +51,7 @@ def analyse(module: cst.Module) -> MetadataWrapper:
     positions resolved."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     resolved = wrapper._metadata  # what resolve() consults before computing anything
-    resolved[ExpressionContextProvider] = _run(ExpressionContextProvider(), wrapper)
+    resolved[ExpressionContextProvider] = MappingProxyType(expression_contexts(module))
     scopes = resolved[ScopeProvider] = _run(ScopeProvider(), wrapper)
     resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
     resolved[PositionProvider] = positions(module)
@@ -61,6 +62,124 @@ def _run(provider: BaseMetadataProvider, wrapper: MetadataWrapper) -> MappingPro
     with provider.resolve(wrapper):  # hands it the dependencies already resolved
         provider.visit_Module(wrapper.module)  # type: ignore[attr-defined]
     return MappingProxyType(dict(provider._computed))
+
+
+# -- expression contexts -------------------------------------------------------------------
+#
+# Which names, attributes, subscripts, tuples, lists and starred elements are stored to,
+# deleted or read: what ScopeProvider needs to tell an assignment from an access. Written
+# as one walk over the tree, without LibCST's visitor machinery (which rebuilds every
+# node it passes), to give exactly the mapping ExpressionContextProvider gives, LibCST's
+# own choices included: an attribute's `attr` name and a definition's type parameters get
+# no context, and an import's dotted name is read.
+
+_STORE, _LOAD, _DEL = ExpressionContext.STORE, ExpressionContext.LOAD, ExpressionContext.DEL
+_CONTEXT_HOLDERS = (cst.Name, cst.Attribute, cst.Subscript, cst.Tuple, cst.List, cst.StarredElement)
+
+
+def expression_contexts(module: cst.Module) -> dict:
+    found: dict = {}
+    stack: list = [(module, _LOAD)]
+    push = stack.append
+    while stack:
+        node, context = stack.pop()
+        kind = type(node)
+        rule = _CONTEXT_RULES.get(kind)
+        if rule is not None:
+            for child, child_context in rule(node, context):
+                if child is not None:
+                    push((child, child_context))
+            if kind in _RECORDED:
+                found[node] = context
+            continue
+        if kind in _RECORDED:  # Tuple, List, StarredElement: their parts share their context
+            found[node] = context
+        for child in _children_in_visit_order(node):
+            push((child, context))
+    return found
+
+
+def _targets(node, context):  # Assign
+    for target in node.targets:
+        yield target, _STORE
+    yield node.value, context
+
+
+def _annotated(node, context):  # AnnAssign
+    yield node.target, _STORE
+    yield node.annotation, context
+    yield node.value, context
+
+
+def _target_and_value(node, context):  # AugAssign, NamedExpr
+    yield node.target, _STORE
+    yield node.value, context
+
+
+def _comprehension(node, context):  # CompFor
+    yield node.target, _STORE
+    yield node.iter, context
+    for test in node.ifs:
+        yield test, context
+    yield node.inner_for_in, context
+
+
+def _for(node, context):
+    yield node.target, _STORE
+    yield node.iter, context
+    yield node.body, context
+    yield node.orelse, context
+
+
+def _attribute(node, context):  # the attribute's own name gets no context
+    yield node.value, _LOAD
+
+
+def _subscript(node, context):
+    yield node.value, _LOAD
+    for element in node.slice:
+        yield element, _LOAD
+
+
+def _class(node, context):  # type parameters get no context
+    yield node.name, _STORE
+    yield node.body, context
+    for part in (*node.bases, *node.keywords, *node.decorators):
+        yield part, context
+
+
+def _function(node, context):  # type parameters get no context
+    yield node.name, _STORE
+    yield node.params, context
+    yield node.body, context
+    for decorator in node.decorators:
+        yield decorator, context
+    yield node.returns, context
+
+
+def _param(node, context):
+    yield node.name, _STORE
+    yield node.annotation, context
+    yield node.default, context
+
+
+_CONTEXT_RULES = {
+    cst.Name: lambda node, context: (),
+    cst.Assign: _targets,
+    cst.AnnAssign: _annotated,
+    cst.AugAssign: _target_and_value,
+    cst.NamedExpr: _target_and_value,
+    cst.AsName: lambda node, context: ((node.name, _STORE),),
+    cst.CompFor: _comprehension,
+    cst.For: _for,
+    cst.Del: lambda node, context: ((node.target, _DEL),),
+    cst.Attribute: _attribute,
+    cst.Subscript: _subscript,
+    cst.ClassDef: _class,
+    cst.FunctionDef: _function,
+    cst.Param: _param,
+}
+_RECORDED = frozenset(_CONTEXT_HOLDERS)
 
 
 class QualifiedNames(Mapping):
