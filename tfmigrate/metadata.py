@@ -67,9 +67,9 @@ def _run(provider: BaseMetadataProvider, wrapper: MetadataWrapper) -> MappingPro
 # -- expression contexts -------------------------------------------------------------------
 #
 # Which names, attributes, subscripts, tuples, lists and starred elements are stored to,
-# deleted or read: what ScopeProvider needs to tell an assignment from an access. Written
-# as one walk over the tree, without LibCST's visitor machinery (which rebuilds every
-# node it passes), to give exactly the mapping ExpressionContextProvider gives, LibCST's
+# deleted or read: what ScopeProvider needs to tell an assignment from an access. Found
+# in NodeIndex's walk, without LibCST's visitor machinery (which rebuilds every node it
+# passes), to give exactly the mapping ExpressionContextProvider gives, LibCST's
 # own choices included: an attribute's `attr` name and a definition's type parameters get
 # no context, and an import's dotted name is read.
 
@@ -78,25 +78,9 @@ _CONTEXT_HOLDERS = (cst.Name, cst.Attribute, cst.Subscript, cst.Tuple, cst.List,
 
 
 def expression_contexts(module: cst.Module) -> dict:
-    found: dict = {}
-    stack: list = [(module, _LOAD)]
-    push = stack.append
-    while stack:
-        node, context = stack.pop()
-        kind = type(node)
-        rule = _CONTEXT_RULES.get(kind)
-        if rule is not None:
-            for child, child_context in rule(node, context):
-                if child is not None:
-                    push((child, child_context))
-            if kind in _RECORDED:
-                found[node] = context
-            continue
-        if kind in _RECORDED:  # Tuple, List, StarredElement: their parts share their context
-            found[node] = context
-        for child in _children_in_visit_order(node):
-            push((child, context))
-    return found
+    """node -> ExpressionContext, as ExpressionContextProvider gives it (found in the walk
+    NodeIndex makes)."""
+    return node_index(module).contexts
 
 
 def _targets(node, context):  # Assign
@@ -220,11 +204,12 @@ class NodeIndex:
         self.module = module
         self.order: dict[cst.CSTNode, int] = {}  # node -> its place in visit order
         self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.contexts: dict[cst.CSTNode, ExpressionContext] = {}  # see expression_contexts()
         by_type: dict[type, list] = {}
-        order, parents = self.order, self.parents
-        stack: list[cst.CSTNode] = [module]
+        order, parents, contexts = self.order, self.parents, self.contexts
+        stack: list = [(module, _LOAD)]  # (node, its expression context or None)
         while stack:
-            node = stack.pop()
+            node, context = stack.pop()
             order[node] = len(order)
             kind = type(node)
             same = by_type.get(kind)
@@ -235,7 +220,17 @@ class NodeIndex:
             below = _children_in_visit_order(node)
             for child in below:
                 parents[child] = node
-            stack.extend(reversed(below))
+            if context is None:  # a part LibCST's context visitor never enters
+                stack.extend((child, None) for child in reversed(below))
+                continue
+            if kind in _RECORDED:
+                contexts[node] = context
+            rule = _CONTEXT_RULES.get(kind)
+            if rule is None:  # the parts share the context of the whole
+                stack.extend((child, context) for child in reversed(below))
+            else:
+                given = {id(child): child_context for child, child_context in rule(node, context) if child is not None}
+                stack.extend((child, given.get(id(child))) for child in reversed(below))
         self._by_type = by_type
         self._of: dict = {}
 
