@@ -168,7 +168,7 @@ class _Analysis:
         self.used_names = {n.value for n in self.index.of(cst.Name)}
         self.existing = self._existing_settings()
         self.emitted: dict[tuple[int, str], str] = {}  # (block id, action key) -> rendered, already emitted
-        self.emitted_in_file: dict[str, tuple[str, int]] = {}  # action key -> (rendered, line of its config)
+        self.emitted_in_file: dict[str, tuple[str, cst.CSTNode]] = {}  # action key -> (rendered, its config)
         self.runtime_functions: dict[cst.FunctionDef, bool] = {}  # does calling it run a TF op?
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
 
@@ -263,10 +263,7 @@ class _Analysis:
 
     def run(self) -> list[Finding]:
         findings: list[Finding] = []
-        anchors = sorted(
-            (c for c in self.calls if self.callee(c) == CONFIG_PROTO),
-            key=lambda c: (self.positions[c].start.line, self.positions[c].start.column),
-        )
+        anchors = [c for c in self.calls if self.callee(c) == CONFIG_PROTO]  # in source order
         for call in anchors:
             site = self.build_site(call)
             findings.extend(self.finish(site))
@@ -636,7 +633,7 @@ class _Analysis:
             if _remote_target(call, *SESSIONS[self.callee(call) or "tf.Session"]):
                 site.fail(call, CODE_FOLLOW, "the session connects to a target (a distributed master), which keeps "
                           "its own configuration; tf.config only configures this process" + LEFT)
-        site.def_stmts.sort(key=lambda stmt: self.positions[stmt].start.line)
+        site.def_stmts.sort(key=self.index.order.__getitem__)  # source order
         self.check_consumers_follow_definition(site)
         names, import_alias = self.names_for(site)
         consumer_stmts = self.consumer_statements(site, names)
@@ -759,12 +756,13 @@ class _Analysis:
         scope must run after the last change to the config, and whenever it is built."""
         if site.inline_stmt is not None or site.helper is not None or not site.def_stmts:
             return
-        last_change = self.positions[site.def_stmts[-1]].start.line
+        order = self.index.order  # source order: a statement's lines all come before the next one's
+        last_change = order[site.def_stmts[-1]]
         for call in site.session_calls:
             if self.scopes[call] is not site.scope:
                 continue
-            if self.positions[call].start.line < last_change:
-                changed = next(st for st in site.def_stmts if self.positions[st].start.line > self.positions[call].start.line)
+            if order[call] < last_change:
+                changed = next(st for st in site.def_stmts if order[st] > order[call])
                 site.fail(changed, CODE_FOLLOW, "the config is changed after a session already copied it; each "
                           "session saw different settings" + LEFT)
                 return
@@ -1197,7 +1195,7 @@ class _Analysis:
             if elsewhere is not None and elsewhere[0] != rendered and action.key not in CHANGEABLE_ANY_TIME:
                 # TF1 gave each session its own value; TF2 has one per process, and setting
                 # another once the runtime runs raises. (The same value again is a no-op.)
-                site.fail(field_node, CODE_CONFLICT, f"the ConfigProto on line {elsewhere[1]} sets "
+                site.fail(field_node, CODE_CONFLICT, f"the ConfigProto on line {self.positions[elsewhere[1]].start.line} sets "
                           f"`{action.fields[0]}` differently, and TF2 settings are process-wide: choose one value "
                           "for the whole program" + LEFT)
                 continue
@@ -1217,12 +1215,11 @@ class _Analysis:
         """What a rewritten site now sets, and in which blocks, for the sites after it."""
         blocks = [self.parent(stmt) for stmt in moved_to] or \
             [self.parent(site.inline_stmt) if site.inline_stmt is not None else site.block]
-        line = self.positions[site.anchor].start.line
         for action in actions:
             rendered = "\n".join(action.render(Names()))
             for block in blocks:
                 self.emitted[(id(block), action.key)] = rendered
-            self.emitted_in_file.setdefault(action.key, (rendered, line))
+            self.emitted_in_file.setdefault(action.key, (rendered, site.anchor))
 
     def runs_before_site(self, call: cst.Call, site: _Site, key: str = "") -> bool:
         """An existing tf.config call counts only if it always runs before the site: earlier

@@ -137,8 +137,12 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     quiet = suppressions(original)
 
     def keep(f) -> bool:
+        if not selection.allows(f.code):
+            return False
+        if not quiet:  # positions are computed when first needed: a clean file may need none
+            return True
         line, _, end = position(wrapper, f.node)
-        return selection.allows(f.code) and not _suppressed(quiet, line, end, f.code)
+        return not _suppressed(quiet, line, end, f.code)
 
     def diag(f) -> Diagnostic:
         line, col, _ = position(wrapper, f.node)
@@ -161,7 +165,7 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     covered = _covered_nodes(f.edits for f in fixes)
     diagnostics = [diag(f) for f in reports if f.node not in covered]
     diagnostics += [diag(n) for f in fixes for n in f.notes if keep(n)]
-    fix_reports = [diag(f) for f in fixes]
+    fix_reports = [diag(f) for f in fixes] if options.list_fixes else []
 
     if not fixes:
         return ModuleResult(module, False, sorted(diagnostics), [], original)

@@ -54,7 +54,7 @@ def analyse(module: cst.Module) -> MetadataWrapper:
     resolved[ExpressionContextProvider] = MappingProxyType(expression_contexts(module))
     scopes = resolved[ScopeProvider] = _run(ScopeProvider(), wrapper)
     resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
-    resolved[PositionProvider] = positions(module)
+    resolved[PositionProvider] = Positions(module)
     return wrapper
 
 
@@ -251,11 +251,19 @@ class Positions(Mapping):
     """What PositionProvider gives (each node's syntactic CodeRange), from one code
     generation pass that records plain (line, column) pairs. LibCST's own pass builds two
     position objects and a range per node and enters a generator-based context manager
-    for most of them, which costs twice the code generation itself; a rule reads a few
-    dozen positions, built here when asked for."""
+    for most of them, which costs twice the code generation itself. The pass runs when a
+    position is first asked for (a file with nothing to report may need none), and a
+    range is built only for the few dozen nodes a rule asks about."""
 
-    def __init__(self, spans: dict) -> None:
-        self._spans = spans  # node -> ((line, column), (line, column))
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._known: Optional[dict] = None  # node -> ((line, column), (line, column))
+
+    @property
+    def _spans(self) -> dict:
+        if self._known is None:  # on first use: a file with nothing to report needs none
+            self._known = _spans(self._module)
+        return self._known
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
         start, end = self._spans[node]
@@ -272,9 +280,15 @@ class Positions(Mapping):
 
 
 def positions(module: cst.Module) -> Positions:
+    found = Positions(module)
+    found._spans  # computed now
+    return found
+
+
+def _spans(module: cst.Module) -> dict:
     state = _PositionState(default_indent=module.default_indent, default_newline=module.default_newline)
     module._codegen(state)
-    return Positions(state.spans)
+    return state.spans
 
 
 @add_slots
