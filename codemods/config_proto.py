@@ -30,7 +30,7 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemod_command import command_attributes
-from tfmigrate.metadata import node_index, preorder
+from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
 from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
@@ -1727,7 +1727,7 @@ def _called_names(stmt: cst.CSTNode) -> set[str]:
 
 def _nodes_of(root: cst.CSTNode, kind: Union[type, tuple[type, ...]]) -> list:
     """The nodes of a kind under `root`, in the order a LibCST visitor meets them."""
-    return [node for node in preorder(root) if isinstance(node, kind)]
+    return nodes_under(root, kind)
 
 
 def _comments_in(node: cst.CSTNode) -> list[cst.Comment]:

@@ -224,3 +224,17 @@ def test_expression_contexts_match_libcst(source: str) -> None:
     module = cst.parse_module(source)
     theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ExpressionContextProvider)
     assert expression_contexts(module) == dict(theirs)
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*/before.py"))[::4], ids=lambda p: p.parent.name)
+def test_nodes_under_a_root_match_a_walk(path: Path) -> None:
+    """NodeIndex.under answers from the index what a walk of the subtree finds."""
+    from tfmigrate.metadata import NodeIndex, preorder
+
+    module = cst.parse_module(path.read_text(encoding="utf-8"))
+    index = NodeIndex(module)
+    roots = list(index.order)[::7]
+    for kind in (cst.Call, cst.Comment, (cst.Name, cst.Attribute), cst.BaseExpression):
+        for root in roots:
+            assert index.under(root, kind) == [n for n in preorder(root) if isinstance(n, kind)]
+    assert index.under(cst.Name("elsewhere"), cst.Name) is None

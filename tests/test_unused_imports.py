@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sysconfig
+from pathlib import Path
+
 import libcst as cst
 import pytest
 
@@ -83,3 +86,15 @@ def test_the_engine_falls_back_to_libcst_for_an_import_in_a_function() -> None:
         "import tensorflow as tf\n\n\ndef main():\n    tf.config.set_soft_device_placement(True)\n"
         "    return tf.compat.v1.Session()\n",
     )
+
+
+@pytest.mark.parametrize("path", sorted(Path(__file__).resolve().parent.parent.glob("corpus/*/before.py"))[::3]
+                         + sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))[::10], ids=lambda p: p.name)
+def test_import_statements_finds_every_import(path: Path) -> None:
+    """The statement-only walk finds the same imports as a walk over every node."""
+    from tfmigrate.parents import iter_nodes
+    from tfmigrate.unused_imports import import_statements
+
+    module = cst.parse_module(path.read_text(encoding="utf-8"))
+    everywhere = [n for n in iter_nodes(module) if isinstance(n, (cst.Import, cst.ImportFrom))]
+    assert {id(n) for n in import_statements(module)} == {id(n) for n in everywhere}

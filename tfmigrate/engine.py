@@ -229,9 +229,9 @@ def _add_from_imports(module, specs):
     visitor would merge the names) gets None, and goes to the visitor."""
     import libcst as cst
 
-    from tfmigrate.parents import iter_nodes
+    from tfmigrate.unused_imports import import_statements
 
-    imports = [module.code_for_node(node) for node in iter_nodes(module) if isinstance(node, (cst.Import, cst.ImportFrom))]
+    imports = [module.code_for_node(node) for node in import_statements(module)]
     if any(spec.module in code for spec in specs for code in imports) or len({s.module for s in specs}) < len(specs):
         return None  # AddImportsVisitor merges names into one line
     body = list(module.body)
@@ -255,7 +255,7 @@ def _add_imports_with_libcst(module, needed):
     from libcst.codemod import CodemodContext
     from libcst.codemod.visitors import AddImportsVisitor
 
-    from tfmigrate.parents import iter_nodes
+    from tfmigrate.unused_imports import import_statements
 
     body = list(module.body)
     start = 1 if body and _is_docstring_or_strict(body[0]) else 0
@@ -263,8 +263,7 @@ def _add_imports_with_libcst(module, needed):
     while end < len(body) and _is_import_line(body[end]):
         end += 1
     head = body[: end + 1]
-    extras = [i for i in range(len(head), len(body))
-              if any(isinstance(n, (cst.Import, cst.ImportFrom)) for n in iter_nodes(body[i]))]
+    extras = [i for i in range(len(head), len(body)) if import_statements(body[i])]
     context = CodemodContext()
     for spec in sorted(needed, key=repr):
         AddImportsVisitor.add_needed_import(context, spec.module, spec.obj, spec.asname)
@@ -345,10 +344,9 @@ def _top_level_imports(module) -> set:
 def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str], Optional[str]]]:
     """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`:
     `from module import obj [as x]`, or `import module.obj as x`."""
-    from tfmigrate.parents import iter_nodes
-    from tfmigrate.unused_imports import import_aliases, import_key
+    from tfmigrate.unused_imports import import_aliases, import_key, import_statements
 
-    for node in iter_nodes(module):
+    for node in import_statements(module):
         for alias in import_aliases(node):
             mod, obj, asname = import_key(alias, node)
             if obj is not None:

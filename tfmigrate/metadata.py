@@ -20,6 +20,7 @@ against what LibCST computes itself.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -232,19 +233,40 @@ class NodeIndex:
                 given = {id(child): child_context for child, child_context in rule(node, context) if child is not None}
                 stack.extend((child, given.get(id(child))) for child in reversed(below))
         self._by_type = by_type
-        self._of: dict = {}
+        self._of: dict = {}  # kind -> (its nodes in visit order, their places in it)
+        self._sizes: Optional[dict] = None  # node -> how many nodes its subtree holds
 
     def of(self, kind: "type | tuple[type, ...]") -> list:
         """The nodes that are instances of `kind`, in visit order."""
+        return list(self._nodes_and_places(kind)[0])
+
+    def under(self, root: cst.CSTNode, kind: "type | tuple[type, ...]") -> Optional[list]:
+        """The nodes that are instances of `kind` in `root`'s subtree, `root` included, in
+        visit order; None if `root` is not in this module. (Nodes never change, so a
+        subtree is the same in every module that holds it.)"""
+        start = self.order.get(root)
+        if start is None:
+            return None
+        if self._sizes is None:
+            self._sizes = sizes = dict.fromkeys(self.order, 1)
+            parents = self.parents
+            for node in reversed(self.order):  # children before their parents
+                parent = parents.get(node)
+                if parent is not None:
+                    sizes[parent] += sizes[node]
+        nodes, places = self._nodes_and_places(kind)
+        return list(nodes[bisect_left(places, start):bisect_left(places, start + self._sizes[root])])
+
+    def _nodes_and_places(self, kind) -> tuple[tuple, list[int]]:
         found = self._of.get(kind)
         if found is None:
             types = [t for t in self._by_type if issubclass(t, kind)]
             if len(types) == 1:
-                found = self._by_type[types[0]]
+                nodes = self._by_type[types[0]]
             else:
-                found = sorted((n for t in types for n in self._by_type[t]), key=self.order.__getitem__)
-            found = self._of[kind] = tuple(found)
-        return list(found)
+                nodes = sorted((n for t in types for n in self._by_type[t]), key=self.order.__getitem__)
+            found = self._of[kind] = (tuple(nodes), [self.order[n] for n in nodes])
+        return found
 
 
 class Positions(Mapping):
@@ -351,6 +373,16 @@ class _SyntacticSpan:
 _NEWLINE = re.compile(r"\r\n?|\n")  # what PositionProvider counts as a line break
 
 _last_index: Optional[NodeIndex] = None  # the rules of one file share one index
+
+
+def nodes_under(root: cst.CSTNode, kind: "type | tuple[type, ...]") -> list:
+    """The nodes that are instances of `kind` under `root` (included), in visit order:
+    looked up in the last module indexed when `root` is in it, else found by a walk."""
+    if _last_index is not None:
+        found = _last_index.under(root, kind)
+        if found is not None:
+            return found
+    return [node for node in preorder(root) if isinstance(node, kind)]
 
 
 def node_index(module: cst.Module) -> NodeIndex:
