@@ -41,7 +41,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfmigrate.parents import fields, is_node_type
+from tfmigrate.parents import _IS_NODE, fields, is_node_type
 
 # node type -> (fields in visit order, fields it did not visit that may hold nodes)
 _VISIT_ORDER: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -208,9 +208,14 @@ class NodeIndex:
         self.contexts: dict[cst.CSTNode, ExpressionContext] = {}  # see expression_contexts()
         by_type: dict[type, list] = {}
         order, parents, contexts = self.order, self.parents, self.contexts
-        stack: list = [(module, _LOAD)]  # (node, its expression context or None)
-        while stack:
-            node, context = stack.pop()
+        # Two stacks, (node, its expression context or None): this walk meets every node
+        # of the file, so it is written out flat, without a call per node.
+        nodes: list = [module]
+        node_contexts: list = [_LOAD]
+        known_orders, is_node, rules, recorded = _VISIT_ORDER, _IS_NODE, _CONTEXT_RULES, _RECORDED
+        while nodes:
+            node = nodes.pop()
+            context = node_contexts.pop()
             order[node] = len(order)
             kind = type(node)
             same = by_type.get(kind)
@@ -218,20 +223,35 @@ class NodeIndex:
                 by_type[kind] = [node]
             else:
                 same.append(node)
-            below = _children_in_visit_order(node)
+            known = known_orders.get(kind)
+            names = known[0] if known is not None and not known[1] else _visit_order(node)
+            below = []
+            for name in names:
+                value = getattr(node, name)
+                value_kind = type(value)
+                if value_kind is tuple or value_kind is list:
+                    below.extend(value)
+                elif is_node.get(value_kind) or (value_kind not in is_node and is_node_type(value_kind)):
+                    below.append(value)
+            if not below:
+                if context is not None and kind in recorded:
+                    contexts[node] = context
+                continue
             for child in below:
                 parents[child] = node
+            below.reverse()
+            nodes.extend(below)
             if context is None:  # a part LibCST's context visitor never enters
-                stack.extend((child, None) for child in reversed(below))
+                node_contexts.extend([None] * len(below))
                 continue
-            if kind in _RECORDED:
+            if kind in recorded:
                 contexts[node] = context
-            rule = _CONTEXT_RULES.get(kind)
+            rule = rules.get(kind)
             if rule is None:  # the parts share the context of the whole
-                stack.extend((child, context) for child in reversed(below))
+                node_contexts.extend([context] * len(below))
             else:
                 given = {id(child): child_context for child, child_context in rule(node, context) if child is not None}
-                stack.extend((child, given.get(id(child))) for child in reversed(below))
+                node_contexts.extend([given.get(id(child)) for child in below])
         self._by_type = by_type
         self._of: dict = {}  # kind -> (its nodes in visit order, their places in it)
         self._sizes: Optional[dict] = None  # node -> how many nodes its subtree holds
