@@ -500,10 +500,16 @@ def _worker(args: tuple[str, Options, str]) -> FileResult:
 
 
 def _warm_up() -> None:
-    """Import LibCST and the rules in each worker while the main process is still reading."""
+    """Import LibCST and the rules in each worker while the main process is still reading.
+    Then everything the worker holds so far (inherited or imported) is left out of the
+    garbage collector's scans: a parsed file makes tens of thousands of objects, and each
+    collection would otherwise walk every module object too (about 1 ms of a file's ~30)."""
+    import gc
+
     import libcst  # noqa: F401
 
     load_rules()
+    gc.freeze()
 
 
 def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
