@@ -325,7 +325,13 @@ class _Analysis:
     # -- tf.config.experimental -------------------------------------------------------
 
     def experimental_names(self) -> Iterator[Finding]:
+        # Resolving every name is most of this rule's time; a name can only resolve to one
+        # of these if it ends in one (an attribute), or was bound by an import (a name).
+        last_parts = {name.rpartition(".")[2] for name in EXPERIMENTAL}
+        imported = self.names_bound_by_imports()
         for node in self.index.of((cst.Attribute, cst.Name)):
+            if (node.attr.value not in last_parts) if isinstance(node, cst.Attribute) else (node.value not in imported):
+                continue
             if self.is_target(node) or self.is_attr_part(node):
                 continue
             old = self.name_of(node)
@@ -340,6 +346,17 @@ class _Analysis:
                               edits=(Replace(node, renamed),))
             else:
                 yield Finding(CODE_EXPERIMENTAL, f"{old} is {stable}; use the stable name", node)
+
+    def names_bound_by_imports(self) -> set[str]:
+        """`x` for `import x.y`, `import a as x` and `from m import a as x`, anywhere."""
+        bound = set()
+        for alias in self.index.of(cst.ImportAlias):
+            target = alias.asname.name if alias.asname is not None else alias.name
+            while isinstance(target, cst.Attribute):  # `import x.y` binds `x`
+                target = target.value
+            if isinstance(target, cst.Name):
+                bound.add(target.value)
+        return bound
 
     def reaches_config(self, node: cst.Attribute) -> bool:
         """`<tf.config>.experimental.<name>`: the stable name is one attribute away."""
