@@ -218,7 +218,7 @@ def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[s
             dirs[:] = sorted(
                 d for d in dirs
                 if d not in SKIP_DIRS and not d.endswith(".egg-info")
-                and not _matches(_names_for_matching(os.path.join(folder, d), root, project_folder), exclude)
+                and not (exclude and _matches(_names_for_matching(os.path.join(folder, d), root, project_folder), exclude))
                 and not _is_virtualenv(os.path.join(folder, d))
             )
             real_folder = os.path.realpath(folder)  # os.walk does not enter linked folders
@@ -226,7 +226,7 @@ def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[s
                 if not name.endswith(SOURCE_SUFFIXES):
                     continue
                 path = os.path.join(folder, name)
-                if _matches(_names_for_matching(path, root, project_folder), exclude):
+                if exclude and _matches(_names_for_matching(path, root, project_folder), exclude):
                     continue
                 real = os.path.join(real_folder, name)
                 if os.path.islink(path):
