@@ -41,6 +41,8 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
+from libcst.metadata.scope_provider import ScopeVisitor
+
 from tfmigrate.parents import _IS_NODE, fields, is_node_type
 
 # node type -> (fields in visit order, fields it did not visit that may hold nodes)
@@ -53,10 +55,69 @@ def analyse(module: cst.Module) -> MetadataWrapper:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     resolved = wrapper._metadata  # what resolve() consults before computing anything
     resolved[ExpressionContextProvider] = MappingProxyType(expression_contexts(module))
-    scopes = resolved[ScopeProvider] = _run(ScopeProvider(), wrapper)
+    scopes = resolved[ScopeProvider] = _run(_ScopeProvider(), wrapper)
     resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
     resolved[PositionProvider] = Positions(module)
     return wrapper
+
+
+class _CachedDispatch(cst.CSTVisitor):
+    """CSTVisitor's hooks find the handler for each node and each of its fields by name, a
+    string format and a getattr every time, and most find only LibCST's do-nothing stub
+    (`_is_no_op`). The handlers are methods of the visitor's class, so each is looked up
+    once per class here, and a stub is not called at all: the same calls, in the same
+    order, without a fifth of a scope analysis's time."""
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        key = (type(self), type(node))
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:
+            handler = _HANDLERS[key] = _handler(type(self), f"visit_{type(node).__name__}")
+        return True if handler is None else handler(self, node) is not False
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        key = (type(self), type(original_node), None)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:
+            handler = _HANDLERS[key] = _handler(type(self), f"leave_{type(original_node).__name__}")
+        if handler is not None:
+            handler(self, original_node)
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        key = (type(self), type(node), attribute, True)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:
+            handler = _HANDLERS[key] = _handler(type(self), f"visit_{type(node).__name__}_{attribute}")
+        if handler is not None:
+            handler(self, node)
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        key = (type(self), type(original_node), attribute, False)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:
+            handler = _HANDLERS[key] = _handler(type(self), f"leave_{type(original_node).__name__}_{attribute}")
+        if handler is not None:
+            handler(self, original_node)
+
+
+_HANDLERS: dict = {}
+_UNKNOWN = object()
+
+
+def _handler(visitor_class: type, name: str):
+    method = getattr(visitor_class, name, None)
+    return None if method is None or getattr(method, "_is_no_op", False) else method
+
+
+class _ScopeVisitor(ScopeVisitor, _CachedDispatch):
+    """LibCST's ScopeVisitor, whose own on_leave hands on to _CachedDispatch's."""
+
+
+class _ScopeProvider(ScopeProvider):
+    def visit_Module(self, node: cst.Module) -> None:  # as ScopeProvider's, with the visitor above
+        visitor = _ScopeVisitor(self)
+        node.visit(visitor)
+        visitor.infer_accesses()
 
 
 def _run(provider: BaseMetadataProvider, wrapper: MetadataWrapper) -> MappingProxyType:
