@@ -35,7 +35,7 @@ class WrapCalls(Rule):
 
     name = "wrap"
     codes = {"TFM902": "wrap"}
-    triggers = ("f(",)
+    triggers = ("f",)
 
     def find(self, wrapper: MetadataWrapper):
         out = []
@@ -135,3 +135,25 @@ def test_from_imports_land_where_add_imports_visitor_puts_them() -> None:
             assert _add_imports(module, set(specs)).code == expected, source
             fast += _add_from_imports(module, sorted(specs, key=repr)) is not None
     assert fast >= len(IMPORT_SHAPES)  # most shapes take the fast path
+
+
+class Exploding(Rule):
+    """Finds nothing, loudly: it must never run on a file without its trigger word."""
+
+    name = "exploding"
+    codes = {"TFM903": "explodes"}
+    triggers = ("detonator",)
+
+    def find(self, wrapper: MetadataWrapper):
+        raise AssertionError("ran on a file without its trigger word")
+
+
+def test_a_rule_runs_only_on_files_holding_its_trigger_words() -> None:
+    new, _ = transform_source("old = 1\n", [RenameOld(), Exploding()])
+    assert new == "new = 1\n"  # the file reached the rules on RenameOld's word
+    try:
+        transform_source("detonator = old\n", [RenameOld(), Exploding()])
+    except AssertionError as exc:
+        assert "trigger word" in str(exc)
+    else:
+        raise AssertionError("the rule was skipped although its word is in the file")

@@ -148,7 +148,10 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         line, col, _ = position(wrapper, f.node)
         return Diagnostic(path, line, col, f.code, f.message)
 
-    findings = [f for rule in rules for f in rule.find(wrapper) if keep(f)]
+    # A rule whose own trigger words are not in the file finds nothing in it (the
+    # prefilter's contract), so it is not run: the file got here on another rule's words.
+    data = original.encode("utf-8", "surrogatepass")
+    findings = [f for rule in rules if _rule_triggers(rule).search(data) for f in rule.find(wrapper) if keep(f)]
     fixes, reports, deferred = [], [], False
     taken: set = set()  # every node a chosen fix edits, or replaces together with its subtree
     for f in findings:
@@ -380,6 +383,11 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
     if not prefilter.might_match(data, _trigger_pattern(options.select, options.ignore)):
         return FileResult(display, "unchanged")
     return process_bytes(path, data, rules, options, display)
+
+
+@functools.lru_cache(maxsize=None)
+def _rule_triggers(rule) -> "prefilter.Triggers":
+    return prefilter.compile_triggers(rule.triggers, rule.trigger_patterns)
 
 
 @functools.lru_cache(maxsize=None)
