@@ -59,15 +59,16 @@ def main() -> None:
             resolved[ExpressionContextProvider] = MappingProxyType(index.contexts)
             timed("node index", start)
             start = time.process_time()
-            scopes = resolved[ScopeProvider] = metadata._run(ScopeProvider(), wrapper)
+            scopes = resolved[ScopeProvider] = metadata._run(metadata._ScopeProvider(), wrapper)
             resolved[QualifiedNameProvider] = metadata.QualifiedNames(index, scopes)
             timed("scope analysis", start)
             start = time.process_time()
-            resolved[PositionProvider] = metadata.positions(module)
+            resolved[PositionProvider] = metadata.positions(module)  # the engine: only if a rule asks
             timed("positions", start)
             start = time.process_time()
-            for rule in rules:
-                list(rule.find(wrapper))
+            for rule in rules:  # as the engine does: only rules whose trigger words the file holds
+                if engine._rule_triggers(rule).search(text.encode("utf-8", "surrogatepass")):
+                    list(rule.find(wrapper))
             timed("rules", start)
             start = time.process_time()
             engine.transform_source(text, rules)
