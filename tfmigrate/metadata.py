@@ -40,7 +40,6 @@ from libcst.metadata import (
     QualifiedNameProvider,
     ScopeProvider,
 )
-
 from libcst.metadata.scope_provider import ScopeVisitor
 
 from tfmigrate.parents import _IS_NODE, fields, is_node_type
@@ -65,8 +64,8 @@ class _CachedDispatch(cst.CSTVisitor):
     """CSTVisitor's hooks find the handler for each node and each of its fields by name, a
     string format and a getattr every time, and most find only LibCST's do-nothing stub
     (`_is_no_op`). The handlers are methods of the visitor's class, so each is looked up
-    once per class here, and a stub is not called at all: the same calls, in the same
-    order, without a fifth of a scope analysis's time."""
+    once per class here, and a stub is not called at all: the same handlers run in the
+    same order, and a scope analysis takes about a tenth less time."""
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         key = (type(self), type(node))
@@ -258,9 +257,10 @@ class QualifiedNames(Mapping):
 
 
 class NodeIndex:
-    """Every node of a module, found in one walk: each one's place in visit order and its
-    parent, and the nodes of each type. Rules look things up here instead of walking the
-    tree (and testing every node against LibCST's abstract classes) again and again."""
+    """Every node of a module, found in one walk: each one's place in visit order, its
+    parent and its expression context, and the nodes of each type. Rules look things up
+    here instead of walking the tree (and testing every node against LibCST's abstract
+    classes) again and again."""
 
     def __init__(self, module: cst.Module) -> None:
         self.module = module
