@@ -44,6 +44,7 @@ from tfmigrate.names import resolve
 from tfmigrate.metadata import node_index
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
+from tfmigrate.unused_imports import bound_name
 
 CODE_IS_GPU_AVAILABLE = "TFM300"
 CODE_IS_GPU_AVAILABLE_LEFT = "TFM301"
@@ -349,14 +350,7 @@ class _Analysis:
 
     def names_bound_by_imports(self) -> set[str]:
         """`x` for `import x.y`, `import a as x` and `from m import a as x`, anywhere."""
-        bound = set()
-        for alias in self.index.of(cst.ImportAlias):
-            target = alias.asname.name if alias.asname is not None else alias.name
-            while isinstance(target, cst.Attribute):  # `import x.y` binds `x`
-                target = target.value
-            if isinstance(target, cst.Name):
-                bound.add(target.value)
-        return bound
+        return {bound_name(alias, self.parents[alias]) for alias in self.index.of(cst.ImportAlias)}
 
     def reaches_config(self, node: cst.Attribute) -> bool:
         """`<tf.config>.experimental.<name>`: the stable name is one attribute away."""

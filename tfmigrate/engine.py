@@ -238,10 +238,7 @@ def _add_from_imports(module, specs):
     if any(spec.module in code for spec in specs for code in imports) or len({s.module for s in specs}) < len(specs):
         return None  # AddImportsVisitor merges names into one line
     body = list(module.body)
-    start = 1 if body and _is_docstring_or_strict(body[0]) else 0
-    end = start
-    while end < len(body) and _is_import_line(body[end]):
-        end += 1
+    end = _end_of_leading_imports(body)
     lines = [cst.parse_statement(f"from {spec.module} import {spec.obj}") for spec in specs]
     following = body[end] if end < len(body) else None
     if following is not None and (not following.leading_lines or following.leading_lines[0].comment):
@@ -261,10 +258,7 @@ def _add_imports_with_libcst(module, needed):
     from tfmigrate.unused_imports import import_statements
 
     body = list(module.body)
-    start = 1 if body and _is_docstring_or_strict(body[0]) else 0
-    end = start
-    while end < len(body) and _is_import_line(body[end]):
-        end += 1
+    end = _end_of_leading_imports(body)
     head = body[: end + 1]
     extras = [i for i in range(len(head), len(body)) if import_statements(body[i])]
     context = CodemodContext()
@@ -276,6 +270,15 @@ def _add_imports_with_libcst(module, needed):
     changed = dict(zip(extras, new_body[split:]))
     rest = [changed.get(i, body[i]) for i in range(len(head), len(body))]
     return module.with_changes(body=[*new_body[:split], *rest])
+
+
+def _end_of_leading_imports(body: list) -> int:
+    """Where AddImportsVisitor inserts: after the run of import lines that opens the
+    module (below a docstring or `__strict__`)."""
+    end = 1 if body and _is_docstring_or_strict(body[0]) else 0
+    while end < len(body) and _is_import_line(body[end]):
+        end += 1
+    return end
 
 
 def _is_import_line(stmt) -> bool:

@@ -68,44 +68,45 @@ class _CachedDispatch(cst.CSTVisitor):
     same order, and a scope analysis takes about a tenth less time."""
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        key = (type(self), type(node))
-        handler = _HANDLERS.get(key, _UNKNOWN)
+        handler = _HANDLERS.get((type(self), "visit", type(node), None), _UNKNOWN)
         if handler is _UNKNOWN:
-            handler = _HANDLERS[key] = _handler(type(self), f"visit_{type(node).__name__}")
+            handler = _handler((type(self), "visit", type(node), None))
         return True if handler is None else handler(self, node) is not False
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
-        key = (type(self), type(original_node), None)
-        handler = _HANDLERS.get(key, _UNKNOWN)
+        handler = _HANDLERS.get((type(self), "leave", type(original_node), None), _UNKNOWN)
         if handler is _UNKNOWN:
-            handler = _HANDLERS[key] = _handler(type(self), f"leave_{type(original_node).__name__}")
+            handler = _handler((type(self), "leave", type(original_node), None))
         if handler is not None:
             handler(self, original_node)
 
     def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        key = (type(self), type(node), attribute, True)
-        handler = _HANDLERS.get(key, _UNKNOWN)
+        handler = _HANDLERS.get((type(self), "visit", type(node), attribute), _UNKNOWN)
         if handler is _UNKNOWN:
-            handler = _HANDLERS[key] = _handler(type(self), f"visit_{type(node).__name__}_{attribute}")
+            handler = _handler((type(self), "visit", type(node), attribute))
         if handler is not None:
             handler(self, node)
 
     def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        key = (type(self), type(original_node), attribute, False)
-        handler = _HANDLERS.get(key, _UNKNOWN)
+        handler = _HANDLERS.get((type(self), "leave", type(original_node), attribute), _UNKNOWN)
         if handler is _UNKNOWN:
-            handler = _HANDLERS[key] = _handler(type(self), f"leave_{type(original_node).__name__}_{attribute}")
+            handler = _handler((type(self), "leave", type(original_node), attribute))
         if handler is not None:
             handler(self, original_node)
 
 
-_HANDLERS: dict = {}
+_HANDLERS: dict = {}  # (visitor class, "visit" | "leave", node type, field or None) -> method or None
 _UNKNOWN = object()
 
 
-def _handler(visitor_class: type, name: str):
+def _handler(key: tuple):
+    """The method CSTVisitor would look up for `key` (`visit_Name`, `leave_ClassDef_bases`),
+    or None where there is only LibCST's no-op stub; remembered."""
+    visitor_class, hook, node_type, field_name = key
+    name = f"{hook}_{node_type.__name__}" + (f"_{field_name}" if field_name is not None else "")
     method = getattr(visitor_class, name, None)
-    return None if method is None or getattr(method, "_is_no_op", False) else method
+    _HANDLERS[key] = None if method is None or getattr(method, "_is_no_op", False) else method
+    return _HANDLERS[key]
 
 
 class _ScopeVisitor(ScopeVisitor, _CachedDispatch):

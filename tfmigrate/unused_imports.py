@@ -36,8 +36,8 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
     uses, strings = _names_and_strings(module)
     edits = []
     for line, stmt, aliases in sites:
-        unused = [a for a in aliases if uses.get(_bound(a, stmt), 0) == 0
-                  and not any(_mentions(text, _bound(a, stmt)) for text in strings)]
+        unused = [a for a in aliases if uses.get(bound_name(a, stmt), 0) == 0
+                  and not any(_mentions(text, bound_name(a, stmt)) for text in strings)]
         if not unused:
             continue
         kept = [a for a in stmt.names if a not in unused]  # type: ignore[union-attr]
@@ -117,7 +117,7 @@ def import_key(alias: cst.ImportAlias, stmt: cst.CSTNode) -> tuple[str, Optional
     return code(alias.name), None, asname
 
 
-def _bound(alias: cst.ImportAlias, stmt: cst.CSTNode) -> str:
+def bound_name(alias: cst.ImportAlias, stmt: cst.CSTNode) -> str:
     """The name the import binds: its `as` name, the imported name, or a module's first part."""
     if alias.asname is not None:
         return alias.asname.name.value  # type: ignore[union-attr]
