@@ -114,8 +114,10 @@ def _all_nodes(module: cst.Module) -> list:
 
 
 def _scope_shape(scope, key) -> tuple:
-    assignments = sorted((a.name, key(a.node)) for a in scope.assignments)
-    accesses = sorted((key(a.node), tuple(sorted(key(r.node) for r in a.referents if hasattr(r, "node"))))
+    # _index: how many assignments the scope had seen when this one (or this access) was
+    # met; it decides which assignments an access sees.
+    assignments = sorted((a.name, key(a.node), a._index) for a in scope.assignments)
+    accesses = sorted((key(a.node), a._index, tuple(sorted(key(r.node) for r in a.referents if hasattr(r, "node"))))
                       for a in scope.accesses)
     owner = getattr(scope, "node", None)  # the global scope has none
     return type(scope).__name__, owner and key(owner), tuple(assignments), tuple(accesses)

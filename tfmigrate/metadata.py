@@ -40,12 +40,17 @@ from libcst.metadata import (
     QualifiedNameProvider,
     ScopeProvider,
 )
+from libcst.metadata import scope_provider
 from libcst.metadata.scope_provider import ScopeVisitor
 
 from tfmigrate.parents import _IS_NODE, fields, is_node_type
 
 # node type -> (fields in visit order, fields it did not visit that may hold nodes)
 _VISIT_ORDER: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+# The node types after which ScopeVisitor counts one more assignment in the scope (an
+# access made later sees it); see _ScopeVisitor.on_leave.
+_ASSIGNMENT_LIKE: Optional[tuple] = getattr(scope_provider, "_ASSIGNMENT_LIKE_NODES", None)
 
 
 def analyse(module: cst.Module) -> MetadataWrapper:
@@ -110,7 +115,25 @@ def _handler(key: tuple):
 
 
 class _ScopeVisitor(ScopeVisitor, _CachedDispatch):
-    """LibCST's ScopeVisitor, whose own on_leave hands on to _CachedDispatch's."""
+    """LibCST's ScopeVisitor, with _CachedDispatch's hooks behind its own."""
+
+    if _ASSIGNMENT_LIKE is not None:  # else LibCST changed: keep its on_leave as it is
+
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            """ScopeVisitor.on_leave, with its type test answered once per node type: an
+            isinstance against a tuple of a dozen LibCST classes costs a dozen Python-level
+            ABCMeta.__instancecheck__ calls for every node, a third of the whole analysis."""
+            self.provider._computed[original_node] = self.scope  # set_metadata
+            kind = type(original_node)
+            assignment_like = _IS_ASSIGNMENT_LIKE.get(kind)
+            if assignment_like is None:
+                assignment_like = _IS_ASSIGNMENT_LIKE[kind] = issubclass(kind, _ASSIGNMENT_LIKE)
+            if assignment_like:
+                self.scope._assignment_count += 1
+            _CachedDispatch.on_leave(self, original_node)
+
+
+_IS_ASSIGNMENT_LIKE: dict[type, bool] = {}
 
 
 class _ScopeProvider(ScopeProvider):
