@@ -240,3 +240,67 @@ def test_nodes_under_a_root_match_a_walk(path: Path) -> None:
         for root in roots:
             assert index.under(root, kind) == [n for n in preorder(root) if isinstance(n, kind)]
     assert index.under(cst.Name("elsewhere"), cst.Name) is None
+
+
+class _HookRecorder(cst.CSTVisitor):
+    """Every hook call of a traversal, with the node's identity (and the field's value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", id(node)))
+        return not isinstance(node, cst.Lambda)  # a visitor may also stop the descent
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.calls.append(("leave", id(original_node)))
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        if getattr(node, attribute) is not None:  # see visit_in_place: a None field may differ
+            self.calls.append(("visit field", id(node), attribute))
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        if getattr(original_node, attribute) is not None:
+            self.calls.append(("leave field", id(original_node), attribute))
+
+
+@pytest.mark.parametrize("source", [pytest.param(SCOPE_EDGE_CASES, id="scope-edge-cases"),
+                                    pytest.param(CONTEXT_EDGE_CASES, id="context-edge-cases"),
+                                    *(pytest.param(STDLIB.joinpath(name).read_text(encoding="utf-8"), id=f"stdlib/{name}")
+                                      for name in STDLIB_MODULES if STDLIB.joinpath(name).exists())])
+def test_visit_in_place_calls_the_hooks_libcst_calls(source: str) -> None:
+    """The scope analysis walks the tree with visit_in_place instead of CSTNode.visit,
+    which copies every node: the hooks a visitor sees must be the same, in the same order."""
+    from tfmigrate.metadata import visit_in_place
+
+    module = cst.parse_module(source)
+    theirs, ours = _HookRecorder(), _HookRecorder()
+    module.visit(theirs)
+    assert visit_in_place(module, ours) is module
+    assert ours.calls == theirs.calls
+    assert len(theirs.calls) > 100
+
+
+def test_libcst_visit_is_restored_after_an_analysis() -> None:
+    """CSTNode.visit is swapped only while a scope analysis runs, and back even if it fails."""
+    from tfmigrate import metadata
+
+    original = cst.CSTNode.visit
+    analyse(cst.parse_module(SCOPE_EDGE_CASES))
+    assert cst.CSTNode.visit is original
+
+    class Boom(Exception):
+        pass
+
+    def fail(self, node):
+        raise Boom
+
+    broken = type("Broken", (metadata._ScopeVisitor,), {"visit_Name": fail})
+    saved, metadata._ScopeVisitor = metadata._ScopeVisitor, broken
+    try:
+        with pytest.raises(Boom):
+            analyse(cst.parse_module("x = y\n"))
+    finally:
+        metadata._ScopeVisitor = saved
+    assert cst.CSTNode.visit is original

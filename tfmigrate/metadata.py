@@ -139,8 +139,55 @@ _IS_ASSIGNMENT_LIKE: dict[type, bool] = {}
 class _ScopeProvider(ScopeProvider):
     def visit_Module(self, node: cst.Module) -> None:  # as ScopeProvider's, with the visitor above
         visitor = _ScopeVisitor(self)
-        node.visit(visitor)
+        cst.CSTNode.visit = _scope_visit  # type: ignore[method-assign]
+        try:
+            node.visit(visitor)
+        finally:
+            cst.CSTNode.visit = _LIBCST_VISIT  # type: ignore[method-assign]
         visitor.infer_accesses()
+
+
+# -- the scope analysis's traversal ---------------------------------------------------------
+#
+# CSTNode.visit builds a new copy of every node it passes, validated field by field, even
+# for a visitor that can change nothing, and checks each result against LibCST's abstract
+# classes: half the cost of a scope analysis. ScopeVisitor walks much of the tree through
+# its own `node.body.visit(self)` calls, so a walk of ours alone cannot replace it; for the
+# length of one analysis, CSTNode.visit is this function, which walks a _ScopeVisitor
+# through the tree in place, with the same hooks in the same order, and hands every other
+# visitor to LibCST's own visit. Another thread that visits meanwhile is therefore served
+# exactly as before; the worst a race can do is restore LibCST's visit early, which only
+# makes the rest of the analysis slower. tests/test_metadata.py compares the hooks called
+# and the scopes computed with LibCST's own.
+
+_LIBCST_VISIT = cst.CSTNode.visit
+
+
+def _scope_visit(self: cst.CSTNode, visitor: cst.CSTVisitor):
+    if type(visitor) is _ScopeVisitor:
+        return visit_in_place(self, visitor)
+    return _LIBCST_VISIT(self, visitor)
+
+
+def visit_in_place(node: cst.CSTNode, visitor: cst.CSTVisitor) -> cst.CSTNode:
+    """CSTNode.visit for a CSTVisitor, which cannot change the tree: the same calls of
+    on_visit, on_visit_attribute, on_leave_attribute and on_leave, without the copies.
+    (Where LibCST skips a field that is None, an f-string's format spec, this may still
+    call that field's attribute hooks; ScopeVisitor has none for such a field.)"""
+    if visitor.on_visit(node):
+        is_node = _IS_NODE
+        for name in _visit_order(node):
+            visitor.on_visit_attribute(node, name)
+            value = getattr(node, name)
+            kind = type(value)
+            if kind is tuple or kind is list:
+                for child in value:
+                    visit_in_place(child, visitor)
+            elif is_node.get(kind) or (kind not in is_node and is_node_type(kind)):
+                visit_in_place(value, visitor)
+            visitor.on_leave_attribute(node, name)
+    visitor.on_leave(node)
+    return node
 
 
 def _run(provider: BaseMetadataProvider, wrapper: MetadataWrapper) -> MappingProxyType:
