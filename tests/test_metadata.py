@@ -304,3 +304,61 @@ def test_libcst_visit_is_restored_after_an_analysis() -> None:
     finally:
         metadata._ScopeVisitor = saved
     assert cst.CSTNode.visit is original
+
+
+def _position_cases() -> list:
+    cases = [pytest.param(SCOPE_EDGE_CASES, True, id="scope-edge-cases"),
+             pytest.param(CONTEXT_EDGE_CASES, True, id="context-edge-cases"),
+             # The same statement at two depths and twice at one (found through the
+             # statement around it), a block with its own indent, a tab in an indent.
+             pytest.param("def f():\n    x = 1\n    if x:\n    \tx = 1\n    return x\nclass C:\n"
+                          "  def g(self):\n      # note\n\n      x = 1\n      x = 1\n", True, id="repeats-and-indents"),
+             pytest.param("import os\r\n\r\ndef f():\r\n    return os.sep  # sep\r\nx = f()\r\n", True, id="crlf"),
+             pytest.param("a = 1\rif a:\r    b = 2\r", True, id="cr"),
+             # Each top-level statement's code is also inside another: the whole pass.
+             pytest.param("x = 1\ndef f():\n    x = 1\nx = 1", False, id="no-final-newline")]
+    for path in sorted(CORPUS.glob("*/before.py"))[::5]:
+        cases.append(pytest.param(path.read_text(encoding="utf-8"), True, id=f"{path.parent.name}"))
+    for name in STDLIB_MODULES[:4]:
+        cases.append(pytest.param(STDLIB.joinpath(name).read_text(encoding="utf-8"), True, id=f"stdlib/{name}"))
+    return cases
+
+
+@pytest.mark.parametrize("source, by_statement", _position_cases())
+def test_positions_found_statement_by_statement_match_libcst(source: str, by_statement: bool) -> None:
+    """Given the source text, Positions generates only the statement around the node
+    asked about and finds its code in the text; every node must still get LibCST's range."""
+    from tfmigrate.metadata import Positions
+
+    module = cst.parse_module(source)
+    theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    ours = Positions(module, source)
+    nodes = _all_nodes(module)
+    for node in reversed(nodes):  # statements first: the module itself needs the whole pass
+        assert ours[node] == theirs[node], (type(node).__name__, module.code_for_node(node)[:60])
+    if by_statement:
+        assert len(ours._found) > len(nodes) // 2
+    else:
+        assert not ours._found
+
+
+def test_a_statement_is_found_alone_only_where_its_code_is_unique() -> None:
+    from tfmigrate.metadata import NodeIndex, _statement_spans
+
+    source = "class C:\n  def g(self):\n  \tx = 1\n  \treturn x\n\ndef h():\n    return x\n"
+    module = cst.parse_module(source)
+    index = NodeIndex(module)
+    lines = [n for n in index.of(cst.SimpleStatementLine)]
+    assign, return_in_g, return_in_h = lines
+    # Inside two blocks, one with its own indent ("  ", then "  \t"): found where it is.
+    spans = _statement_spans(assign, index.parents, module, source)
+    assert spans is not None and spans[assign] == ((3, 3), (3, 8))  # its own code: after the indent, before the newline
+    # "    return x\n" is h's, but "  \treturn x\n" is g's alone: each is unique.
+    assert _statement_spans(return_in_g, index.parents, module, source)[return_in_g][0] == (4, 3)
+    assert _statement_spans(return_in_h, index.parents, module, source)[return_in_h][0] == (7, 4)
+    # A statement whose code also occurs elsewhere is not placed by a guess.
+    twice = "def a():\n    return x\ndef b():\n    return x\n"
+    module = cst.parse_module(twice)
+    index = NodeIndex(module)
+    first = index.of(cst.SimpleStatementLine)[0]
+    assert _statement_spans(first, index.parents, module, twice) is None

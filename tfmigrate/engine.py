@@ -131,9 +131,9 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     from tfmigrate.metadata import analyse
     from tfmigrate.rule import RuleSelection, apply_edits, position
 
-    wrapper = analyse(module)  # the scopes, names and positions every rule reads
-    selection = RuleSelection(options.select, options.ignore)
     original = module.code if text is None else text
+    wrapper = analyse(module, original)  # the scopes, names and positions every rule reads
+    selection = RuleSelection(options.select, options.ignore)
     quiet = suppressions(original)
 
     def keep(f) -> bool:

@@ -53,15 +53,16 @@ _VISIT_ORDER: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 _ASSIGNMENT_LIKE: Optional[tuple] = getattr(scope_provider, "_ASSIGNMENT_LIKE_NODES", None)
 
 
-def analyse(module: cst.Module) -> MetadataWrapper:
+def analyse(module: cst.Module, text: Optional[str] = None) -> MetadataWrapper:
     """A wrapper around `module` itself (not a copy) with scopes, qualified names and
-    positions resolved."""
+    positions resolved. `text`, if given, is `module.code`: positions are then found one
+    statement at a time (see Positions)."""
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     resolved = wrapper._metadata  # what resolve() consults before computing anything
     resolved[ExpressionContextProvider] = MappingProxyType(expression_contexts(module))
     scopes = resolved[ScopeProvider] = _run(_ScopeProvider(), wrapper)
     resolved[QualifiedNameProvider] = QualifiedNames(node_index(module), scopes)
-    resolved[PositionProvider] = Positions(module)
+    resolved[PositionProvider] = Positions(module, text)
     return wrapper
 
 
@@ -422,25 +423,38 @@ class NodeIndex:
 
 
 class Positions(Mapping):
-    """What PositionProvider gives (each node's syntactic CodeRange), from one code
-    generation pass that records plain (line, column) pairs. LibCST's own pass builds two
-    position objects and a range per node and enters a generator-based context manager
-    for most of them, which costs twice the code generation itself. The pass runs when a
-    position is first asked for (a file with nothing to report may need none), and a
-    range is built only for the few dozen nodes a rule asks about."""
+    """What PositionProvider gives (each node's syntactic CodeRange), from code generation
+    that records plain (line, column) pairs. LibCST's own pass builds two position objects
+    and a range per node and enters a generator-based context manager for most of them,
+    which costs twice the code generation itself. Nothing is computed until a position
+    is asked for (a file with nothing to report needs none), and a range is built only for
+    the few dozen nodes a rule asks about.
 
-    def __init__(self, module: cst.Module) -> None:
+    Given the module's source text, a node's position comes from its statement alone: the
+    statement's code is generated with the indentation of the blocks around it, and found
+    in the text. Where that code occurs exactly once, its place there is its place in the
+    module, so the positions are exact; otherwise the enclosing statement is tried, and
+    last the whole module."""
+
+    def __init__(self, module: cst.Module, text: Optional[str] = None) -> None:
         self._module = module
-        self._known: Optional[dict] = None  # node -> ((line, column), (line, column))
+        self._text = text
+        self._known: Optional[dict] = None  # node -> ((line, column), (line, column)), all of them
+        self._found: dict = {}  # the same, for the statements generated one by one
 
     @property
     def _spans(self) -> dict:
-        if self._known is None:  # on first use: a file with nothing to report needs none
+        if self._known is None:
             self._known = _spans(self._module)
         return self._known
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
-        start, end = self._spans[node]
+        span = self._found.get(node)
+        if span is None and self._known is None and self._text is not None:
+            span = self._from_statement(node)
+        if span is None:
+            span = self._spans[node]
+        start, end = span
         return CodeRange(CodePosition(*start), CodePosition(*end))
 
     def __iter__(self) -> Iterator[cst.CSTNode]:
@@ -451,6 +465,43 @@ class Positions(Mapping):
 
     def __contains__(self, node: object) -> bool:
         return node in self._spans
+
+    def _from_statement(self, node: cst.CSTNode) -> Optional[tuple]:
+        index = node_index(self._module)
+        if node not in index.order:
+            return None
+        parents = index.parents
+        unit: Optional[cst.CSTNode] = node
+        while unit is not None:
+            if isinstance(unit, cst.BaseStatement):
+                spans = _statement_spans(unit, parents, self._module, self._text)  # type: ignore[arg-type]
+                if spans is not None:
+                    self._found.update(spans)
+                    return spans[node]
+            unit = parents.get(unit)
+        return None
+
+
+def _statement_spans(stmt: cst.BaseStatement, parents: dict, module: cst.Module, text: str) -> Optional[dict]:
+    """The spans of `stmt` and everything in it, if its code occurs exactly once in `text`."""
+    indents = []  # what each enclosing block adds, as IndentedBlock's code generation does
+    block = parents.get(stmt)
+    while block is not None:
+        if isinstance(block, cst.IndentedBlock):
+            indents.append(module.default_indent if block.indent is None else block.indent)
+        block = parents.get(block)
+    state = _PositionState(default_indent=module.default_indent, default_newline=module.default_newline,
+                           indent_tokens=indents[::-1])
+    stmt._codegen(state)
+    code = "".join(state.tokens)
+    at = text.find(code)
+    if not code or at < 0 or text.find(code, at + 1) >= 0 or (at > 0 and text[at - 1] not in "\r\n"):
+        return None
+    lines_before = len(_NEWLINE.findall(text, 0, at)) if "\r" in text else text.count("\n", 0, at)
+    if not lines_before:
+        return state.spans
+    return {n: ((start[0] + lines_before, start[1]), (end[0] + lines_before, end[1]))
+            for n, (start, end) in state.spans.items()}
 
 
 def positions(module: cst.Module) -> Positions:
