@@ -181,11 +181,14 @@ class _Applier(cst.CSTTransformer):
         return new
 
 
-def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
+def apply_edits(module: cst.Module, edits: Iterable[Edit], parents: Optional[dict] = None) -> cst.Module:
+    """`parents`, if given, maps each edited node to its parent, and so on up to the module
+    (the whole tree's map otherwise)."""
     from tfmigrate.parents import parent_map
 
     edits = list(edits)
-    parents = parent_map(module)
+    if parents is None:
+        parents = parent_map(module)
     wanted: set = set()  # the edited nodes and everything above them
     for e in edits:
         node: Optional[cst.CSTNode] = e.node if isinstance(e, Replace) else e.stmt

@@ -47,7 +47,12 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
         if isinstance(stmt.names[-1].comma, cst.MaybeSentinel):  # type: ignore[index]
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)  # no trailing comma before
         edits.append(Replace(stmt, stmt.with_changes(names=kept)))
-    return apply_edits(module, edits) if edits else module
+    if not edits:
+        return module
+    # Every site is a top-level line: its parents are all apply_edits needs, and cheaper
+    # than indexing the whole rewritten module.
+    parents = {node: parent for line, stmt, _ in sites for node, parent in ((line, module), (stmt, line))}
+    return apply_edits(module, edits, parents)
 
 
 def _top_level_sites(module: cst.Module, wanted: set) -> Optional[list]:
