@@ -157,6 +157,7 @@ class ConfigProtoRule(Rule):
 
 class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
+        self.names: dict[cst.CSTNode, Optional[str]] = {}  # name_of's answers: asked again and again
         self.wrapper = wrapper
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
@@ -175,6 +176,12 @@ class _Analysis:
     # -- helpers -----------------------------------------------------------------------
 
     def name_of(self, node: cst.CSTNode) -> Optional[str]:
+        if node in self.names:
+            return self.names[node]
+        found = self.names[node] = self._name_of(node)
+        return found
+
+    def _name_of(self, node: cst.CSTNode) -> Optional[str]:
         found = resolve(self.qnames, node)
         if found is None:
             qualified = self.qualified_through_bindings(node)
