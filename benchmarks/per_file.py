@@ -62,14 +62,18 @@ def main() -> None:
             scopes = resolved[ScopeProvider] = metadata._run(metadata._ScopeProvider(), wrapper)
             resolved[QualifiedNameProvider] = metadata.QualifiedNames(index, scopes)
             timed("scope analysis", start)
+            positions = resolved[PositionProvider] = metadata.Positions(module, text)  # computes nothing yet
             start = time.process_time()
-            resolved[PositionProvider] = metadata.positions(module)  # the engine: only if a rule asks
-            timed("positions", start)
-            start = time.process_time()
+            findings = []
             for rule in rules:  # as the engine does: only rules whose trigger words the file holds
                 if engine._rule_triggers(rule).search(text.encode("utf-8", "surrogatepass")):
-                    list(rule.find(wrapper))
+                    findings += rule.find(wrapper)
             timed("rules", start)
+            start = time.process_time()
+            for finding in findings:  # as the engine does: only for what it reports
+                for node in [note.node for note in finding.notes] if finding.fixable else [finding.node]:
+                    positions[node]
+            timed("positions", start)
             start = time.process_time()
             engine.transform_source(text, rules)
             timed("whole transform", start)

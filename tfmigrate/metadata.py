@@ -152,7 +152,7 @@ class _ScopeProvider(ScopeProvider):
 #
 # CSTNode.visit builds a new copy of every node it passes, validated field by field, even
 # for a visitor that can change nothing, and checks each result against LibCST's abstract
-# classes: half the cost of a scope analysis. ScopeVisitor walks much of the tree through
+# classes: a fifth of the cost of a scope analysis. ScopeVisitor walks much of the tree through
 # its own `node.body.visit(self)` calls, so a walk of ours alone cannot replace it; for the
 # length of one analysis, CSTNode.visit is this function, which walks a _ScopeVisitor
 # through the tree in place, with the same hooks in the same order, and hands every other
