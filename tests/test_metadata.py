@@ -321,6 +321,8 @@ def _position_cases() -> list:
         cases.append(pytest.param(path.read_text(encoding="utf-8"), True, id=f"{path.parent.name}"))
     for name in STDLIB_MODULES[:4]:
         cases.append(pytest.param(STDLIB.joinpath(name).read_text(encoding="utf-8"), True, id=f"stdlib/{name}"))
+    for path in sorted(STDLIB.glob("*.py"))[3::12]:  # a wider sample of real code
+        cases.append(pytest.param(path.read_text(encoding="utf-8"), True, id=f"stdlib/{path.name}"))
     return cases
 
 
@@ -343,7 +345,7 @@ def test_positions_found_statement_by_statement_match_libcst(source: str, by_sta
 
 
 def test_a_statement_is_found_alone_only_where_its_code_is_unique() -> None:
-    from tfmigrate.metadata import NodeIndex, _statement_spans
+    from tfmigrate.metadata import NodeIndex, Positions, _statement_spans
 
     source = "class C:\n  def g(self):\n  \tx = 1\n  \treturn x\n\ndef h():\n    return x\n"
     module = cst.parse_module(source)
@@ -356,6 +358,14 @@ def test_a_statement_is_found_alone_only_where_its_code_is_unique() -> None:
     # "    return x\n" is h's, but "  \treturn x\n" is g's alone: each is unique.
     assert _statement_spans(return_in_g, index.parents, module, source)[return_in_g][0] == (4, 3)
     assert _statement_spans(return_in_h, index.parents, module, source)[return_in_h][0] == (7, 4)
+    # An `elif` is an If inside another If: alone it would read `if ...`, which may well
+    # occur elsewhere, so its position comes from the statement around it.
+    source = "def f():\n    if a:\n        b()\n    elif c:\n        d()\ndef g():\n    if c:\n        d()\n"
+    module = cst.parse_module(source)
+    theirs = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    elif_call = [n for n in _all_nodes(module) if isinstance(n, cst.Call)][1]
+    assert Positions(module, source)[elif_call] == theirs[elif_call]
+    assert theirs[elif_call].start.line == 5
     # A statement whose code also occurs elsewhere is not placed by a guess.
     twice = "def a():\n    return x\ndef b():\n    return x\n"
     module = cst.parse_module(twice)

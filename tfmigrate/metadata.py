@@ -473,7 +473,9 @@ class Positions(Mapping):
         parents = index.parents
         unit: Optional[cst.CSTNode] = node
         while unit is not None:
-            if isinstance(unit, cst.BaseStatement):
+            # Only a statement of a body generates the same code alone: an `elif` is an If
+            # in its parent's orelse, and alone it would come out as `if`.
+            if isinstance(unit, cst.BaseStatement) and isinstance(parents.get(unit), (cst.IndentedBlock, cst.Module)):
                 spans = _statement_spans(unit, parents, self._module, self._text)  # type: ignore[arg-type]
                 if spans is not None:
                     self._found.update(spans)
@@ -483,7 +485,9 @@ class Positions(Mapping):
 
 
 def _statement_spans(stmt: cst.BaseStatement, parents: dict, module: cst.Module, text: str) -> Optional[dict]:
-    """The spans of `stmt` and everything in it, if its code occurs exactly once in `text`."""
+    """The spans of `stmt` and everything in it, if its code occurs exactly once in `text`.
+    `stmt` must be one of a body's statements: their code depends on nothing else but the
+    indentation of the blocks around them."""
     indents = []  # what each enclosing block adds, as IndentedBlock's code generation does
     block = parents.get(stmt)
     while block is not None:
