@@ -112,6 +112,22 @@ def test_stdin_to_stdout():
     assert b"<stdin>: error: cannot parse" in done.stderr
 
 
+def test_stdin_with_diff_prints_a_diff_and_with_check_prints_nothing():
+    base = [sys.executable, "-m", "tfmigrate", "rewrite", "--no-config"]
+    done = subprocess.run([*base, "--diff", "-"], input=TF1.encode(), capture_output=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stdout.decode() == (
+        "--- a/<stdin>\n+++ b/<stdin>\n@@ -1,2 +1,3 @@\n import tensorflow as tf\n"
+        "-sess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n"
+        "+tf.config.set_soft_device_placement(True)\n+sess = tf.compat.v1.Session()\n"
+    )
+    done = subprocess.run([*base, "--check", "-"], input=TF1.encode(), capture_output=True, timeout=120)
+    assert (done.returncode, done.stdout) == (1, b"")
+    for mode in ("--diff", "--check"):
+        done = subprocess.run([*base, mode, "-"], input=CLEAN.encode(), capture_output=True, timeout=120)
+        assert (done.returncode, done.stdout) == (0, b"")
+
+
 def test_stdin_cannot_be_mixed_with_paths(tree, capsys):
     assert run("rewrite", "-", str(tree)) == 2
     assert "cannot be combined" in capsys.readouterr().err

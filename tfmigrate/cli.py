@@ -16,7 +16,7 @@ from typing import Iterator, Optional, Sequence
 
 from tfmigrate import __version__
 from tfmigrate.diagnostics import Diagnostic, to_json
-from tfmigrate.engine import FileResult, Options, all_codes, process_bytes, process_many, selected_rules
+from tfmigrate.engine import FileResult, Options, all_codes, process_many, rewrite_bytes, selected_rules
 from tfmigrate.project_config import ConfigError, ProjectConfig, parse_codes, parse_target_version
 
 EXIT_OK = 0
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=REWRITE_EPILOG,
     )
     # No path is not an error: pre-commit may call a hook with an empty file list.
-    rewrite.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; - reads stdin")
+    rewrite.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; - reads stdin (and writes the result, or the diff with --diff, to stdout)")
     mode = rewrite.add_mutually_exclusive_group()
     mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
     mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change")
@@ -421,27 +421,21 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _rewrite_stdin(options: Options) -> int:
+    """`-`: the result on stdout (the input itself when nothing changes or the source
+    cannot be parsed); with --diff the diff instead, with --check nothing but the exit code."""
     data = sys.stdin.buffer.read()
-    rules = selected_rules(options)
-    r = process_bytes("<stdin>", data, rules,
-                      Options(mode="check", select=options.select, ignore=options.ignore,
-                              target_version=options.target_version), "<stdin>")
+    r, new_data = rewrite_bytes(data, selected_rules(options), options, "<stdin>")
     for d in r.diagnostics:
         print(d.format(), file=sys.stderr)
     if r.status == "failed":
         print(f"<stdin>: error: {r.error}", file=sys.stderr)
-        sys.stdout.buffer.write(data)  # pass the input through untouched
+    if options.mode == "diff":
+        sys.stdout.write(r.diff or "")
+    elif options.mode == "write":
+        sys.stdout.buffer.write(data if new_data is None else new_data)
+    if r.status == "failed":
         return EXIT_ERROR
-    if r.status == "would-rewrite":
-        from tfmigrate.engine import transform_source
-        from tfmigrate.files import decode
-
-        source = decode(data)
-        new_text, _ = transform_source(source.text, rules, options)
-        sys.stdout.buffer.write(source.encode(new_text))
-        return EXIT_CHANGES
-    sys.stdout.buffer.write(data)
-    return EXIT_CHANGES if r.diagnostics else EXIT_OK
+    return EXIT_CHANGES if new_data is not None or r.diagnostics else EXIT_OK
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

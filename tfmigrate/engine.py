@@ -401,52 +401,62 @@ def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...]):
 
 
 def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, display: str) -> FileResult:
-    import libcst as cst
-
     if path.endswith(".ipynb"):  # the code cells go through the same transform, together
         from tfmigrate.notebooks import process_notebook
 
         return process_notebook(path, data, rules, options, display)
+    result, new_data = rewrite_bytes(data, rules, options, display)
+    if new_data is None or options.mode != "write":
+        return result
+    try:
+        write_atomic(path, new_data)
+    except (OSError, UnicodeEncodeError) as exc:
+        return FileResult(display, "failed", result.diagnostics, error=f"cannot write: {exc}", parsed=True)
+    return FileResult(display, "rewritten", result.diagnostics, parsed=True)
+
+
+def rewrite_bytes(data: bytes, rules: Sequence, options: Options, display: str) -> tuple[FileResult, Optional[bytes]]:
+    """Transform one file's bytes without writing anything: the result ("unchanged",
+    "would-rewrite" with a diff in diff mode, or "failed") and, when the code changes, the
+    new bytes in the file's own encoding, BOM and line endings."""
+    import libcst as cst
+
     try:
         source = decode(data)
     except SourceError as exc:
-        return FileResult(display, "failed", error=str(exc))
+        return FileResult(display, "failed", error=str(exc)), None
     try:
         module = cst.parse_module(source.text)
     except cst.ParserSyntaxError as exc:
-        return FileResult(display, "failed", error=parse_error(source.text, exc), parsed=True)
+        return FileResult(display, "failed", error=parse_error(source.text, exc), parsed=True), None
     except RecursionError:
-        return FileResult(display, "failed", error="too deeply nested to parse", parsed=True)
+        return FileResult(display, "failed", error="too deeply nested to parse", parsed=True), None
     try:  # from here on a failure is ours, never the file's: say so
         result = transform_module(module, rules, options, display, text=source.text)
         new_text = result.code
     except RecursionError:
-        return FileResult(display, "failed", error="too deeply nested to rewrite", parsed=True)
+        return FileResult(display, "failed", error="too deeply nested to rewrite", parsed=True), None
     except Exception as exc:  # a bug in a rule must never cost the user a file
         return FileResult(display, "failed", error=f"internal error, file left unchanged: {type(exc).__name__}: {exc}",
-                          parsed=True)
+                          parsed=True), None
 
     diagnostics = list(result.diagnostics)
     if options.list_fixes:
         diagnostics = sorted(diagnostics + result.fixes)
     if not result.changed:
-        return FileResult(display, "unchanged", diagnostics, parsed=True)
+        return FileResult(display, "unchanged", diagnostics, parsed=True), None
 
     problem = _verify(new_text, source.text)
     if problem is not None:
         return FileResult(display, "failed", diagnostics,
                           error=f"internal error: the rewrite would not compile ({problem}); file left unchanged",
-                          parsed=True)
-    diff = None
-    if options.mode == "diff":
-        diff = unified_diff(source.text, new_text, display)
-    if options.mode != "write":
-        return FileResult(display, "would-rewrite", diagnostics, diff=diff, parsed=True)
+                          parsed=True), None
     try:
-        write_atomic(path, source.encode(new_text))
-    except (OSError, UnicodeEncodeError) as exc:
-        return FileResult(display, "failed", diagnostics, error=f"cannot write: {exc}", parsed=True)
-    return FileResult(display, "rewritten", diagnostics, parsed=True)
+        new_data = source.encode(new_text)
+    except UnicodeEncodeError as exc:
+        return FileResult(display, "failed", diagnostics, error=f"cannot write: {exc}", parsed=True), None
+    diff = unified_diff(source.text, new_text, display) if options.mode == "diff" else None
+    return FileResult(display, "would-rewrite", diagnostics, diff=diff, parsed=True), new_data
 
 
 def parse_error(text: str, exc) -> str:
