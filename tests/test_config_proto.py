@@ -804,3 +804,62 @@ def test_a_suppressed_config_does_not_stand_for_the_next_one():
         sess2 = tf.compat.v1.Session()
         """,
     )
+
+
+def test_compat_v1_reached_twice_is_still_compat_v1():
+    # Under `import tensorflow.compat.v1 as tf`, tf.compat.v1.X is tf.X: the set_session
+    # boilerplate is recognised and removed like every other spelling.
+    check_transformed(
+        """\
+        import tensorflow.compat.v1 as tf
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        tf.compat.v1.keras.backend.set_session(tf.compat.v1.Session(config=config))
+        """,
+        """\
+        import tensorflow.compat.v1 as tf
+
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        """,
+    )
+
+
+def test_a_report_reached_from_two_configs_is_printed_once():
+    # One GPUOptions feeds two ConfigProtos: its non-literal fraction is one site.
+    reports = check_noop(
+        """\
+        import tensorflow as tf
+
+
+        def get_session(fraction=0.3):
+            gpu_options = tf.GPUOptions(per_process_gpu_memory_fraction=fraction)
+            if fraction > 0.5:
+                return tf.Session(config=tf.ConfigProto(gpu_options=gpu_options, allow_soft_placement=True))
+            return tf.Session(config=tf.ConfigProto(gpu_options=gpu_options))
+        """
+    )
+    assert [(d.code, d.line) for d in reports if d.code == "TFM106"] == [("TFM106", 5)]
+
+
+def test_an_import_that_was_unused_before_the_rewrite_stays():
+    # Only KTF is orphaned by the rewrite; K was never used, and is not ours to remove.
+    check_transformed(
+        """\
+        import tensorflow as tf
+        from keras import backend as K
+        import keras.backend.tensorflow_backend as KTF
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        KTF.set_session(tf.Session(config=config))
+        """,
+        """\
+        import tensorflow as tf
+        from keras import backend as K
+
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        """,
+    )

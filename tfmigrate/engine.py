@@ -168,10 +168,12 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     covered = _covered_nodes(f.edits for f in fixes)
     diagnostics = [diag(f) for f in reports if f.node not in covered]
     diagnostics += [diag(n) for f in fixes for n in f.notes if keep(n)]
+    # One node can be reached from two sites (a GPUOptions shared by two configs): say it once.
+    diagnostics = sorted(set(diagnostics))
     fix_reports = [diag(f) for f in fixes] if options.list_fixes else []
 
     if not fixes:
-        return ModuleResult(module, False, sorted(diagnostics), [], original)
+        return ModuleResult(module, False, diagnostics, [], original)
 
     new = apply_edits(wrapper.module, [e for f in fixes for e in f.edits])
     # LibCST's import visitors copy the module and walk all of it (most of a file's cost),
@@ -182,13 +184,17 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
         new = _add_imports(new, needed)
     drops = {d for f in fixes for d in f.remove_unused_imports}
     droppable = list(_matching_imports(new, drops)) if drops else []
+    if droppable:  # only what the rewrite orphaned: an import unused before is not ours to drop
+        from tfmigrate.unused_imports import used_in
+
+        droppable = used_in(wrapper.module, droppable)
     if droppable:
         new = _drop_unused_imports(new, droppable)
     code = new.code
     if deferred and _depth < 3:
         again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
         return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code)
-    return ModuleResult(new, code != original, sorted(diagnostics), fix_reports, code)
+    return ModuleResult(new, code != original, diagnostics, fix_reports, code)
 
 
 def _add_imports(module, needed):

@@ -25,6 +25,8 @@ _TF_PREFIXES = (
     "tensorflow.",
 )
 
+_COMPAT_AGAIN = ("compat.v1.", "compat.v2.")
+
 # Spellings of the same object that public code uses.
 _ALIASES = {
     "tf.core.protobuf.config_pb2.ConfigProto": "tf.ConfigProto",
@@ -48,6 +50,10 @@ def canonical(qualified: str) -> str:
     for prefix in _TF_PREFIXES:
         if qualified.startswith(prefix):
             rest = qualified[len(prefix):]
+            # tf.compat.v1 holds compat.v1 again: under `import tensorflow.compat.v1 as tf`,
+            # `tf.compat.v1.Session` is the same class as `tf.Session`.
+            while rest.startswith(_COMPAT_AGAIN):
+                rest = rest[len("compat.v1."):]
             name = ("keras." + rest) if prefix == "tensorflow.python.keras." else "tf." + rest
             break
     else:

@@ -55,6 +55,20 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
     return apply_edits(module, edits, parents)
 
 
+def used_in(module: cst.Module, keys: Iterable[tuple[str, Optional[str], Optional[str]]]) -> list:
+    """The (module, obj, asname) imports of `keys` whose name `module` uses: run on the
+    source before a rewrite, it tells the imports the rewrite orphaned from those that
+    were unused already (which are not the rewrite's to remove)."""
+    uses, strings = _names_and_strings(module)
+
+    def used(key: tuple[str, Optional[str], Optional[str]]) -> bool:
+        mod, obj, asname = key
+        name = asname or obj or mod.split(".")[0]
+        return uses.get(name, 0) > 0 or any(_mentions(text, name) for text in strings)
+
+    return [key for key in keys if used(key)]
+
+
 def _top_level_sites(module: cst.Module, wanted: set) -> Optional[list]:
     """(line, import, matching aliases) for each top-level import holding a wanted alias;
     None if one sits anywhere this module does not handle."""
