@@ -20,6 +20,7 @@ from typing import Iterable, Iterator, Optional, Sequence, Union
 import libcst as cst
 from libcst.metadata import (
     BuiltinAssignment,
+    ClassScope,
     GlobalScope,
     MetadataWrapper,
     PositionProvider,
@@ -171,6 +172,7 @@ class _Analysis:
         self.emitted: dict[tuple[int, str], str] = {}  # (block id, action key) -> rendered, already emitted
         self.emitted_in_file: dict[str, tuple[str, cst.CSTNode]] = {}  # action key -> (rendered, its config)
         self.runtime_functions: dict[cst.FunctionDef, bool] = {}  # does calling it run a TF op?
+        self.environment_functions: dict[cst.FunctionDef, bool] = {}  # does calling it change os.environ?
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
 
     # -- helpers -----------------------------------------------------------------------
@@ -821,6 +823,15 @@ class _Analysis:
         for stmt in body[start: body.index(until)]:
             if stmt in site.def_stmts:
                 continue
+            if self.changes_environment(stmt):
+                # TF1 read CUDA_VISIBLE_DEVICES and the like when the session started the
+                # runtime, after this change; above it, the calls would start it before.
+                site.fail(site.anchor, CODE_TOO_LATE,
+                          f"line {self.positions[first_op].start.line} starts TensorFlow's runtime, so these settings "
+                          f"must be applied before it, but line {self.positions[stmt].start.line} changes the "
+                          "environment after it, which TF1 read only when the session started; move the environment "
+                          f"change and the config above line {self.positions[first_op].start.line}" + LEFT)
+                return None
             # A name the calls need is bound there (even `tf`, by a late import), or
             # something they name is called there (`hvd.init()` before
             # `str(hvd.local_rank())`; TF's own calls are why they move): they cannot move above it.
@@ -873,9 +884,20 @@ class _Analysis:
         return session_stmt
 
     def changes_environment(self, stmt: cst.CSTNode) -> bool:
-        """Does the statement touch os.environ, os.putenv or os.unsetenv?"""
-        return any(imported_names(self.qnames, node) & {"os.environ", "os.putenv", "os.unsetenv"}
-                   for node in _nodes_of(stmt, (cst.Name, cst.Attribute)))
+        """Does the statement touch os.environ, os.putenv or os.unsetenv, itself or through
+        a function of this file that it calls (`pin_gpu(rank)`)?"""
+        if any(imported_names(self.qnames, node) & {"os.environ", "os.putenv", "os.unsetenv"}
+               for node in _nodes_of(stmt, (cst.Name, cst.Attribute))):
+            return True
+        for call in _nodes_of(stmt, cst.Call):
+            func = self.local_function(call.func) if isinstance(call.func, cst.Name) else None
+            if func is not None and func is not stmt:
+                if func not in self.environment_functions:
+                    self.environment_functions[func] = False  # a recursive call adds nothing
+                    self.environment_functions[func] = self.changes_environment(func.body)
+                if self.environment_functions[func]:
+                    return True
+        return False
 
     def placement(self, site: _Site, new_stmts: Sequence[cst.BaseStatement], names: Names,
                   moved_to: Sequence[cst.BaseStatement]) -> tuple[Optional[cst.BaseStatement], Optional[cst.BaseStatement]]:
@@ -952,30 +974,99 @@ class _Analysis:
 
     def check_function_callers(self, site: _Site) -> None:
         """The calls are emitted inside the function that made the session. Where this file
-        calls that function after something that starts TF2's runtime (a model built, then
+        may run that function after something that starts TF2's runtime (a model built, then
         `configure_session()`), TF1 was fine but the calls would raise: report it."""
         func = getattr(site.scope, "node", None)
-        if not isinstance(func, cst.FunctionDef):
-            return
-        outer = self.scopes.get(func)
-        if outer is None:
-            return
-        for assignment in outer[func.name.value]:
-            if getattr(assignment, "node", None) is not func:
+        if isinstance(func, cst.FunctionDef):
+            self.report_late_call(site, func)
+
+    def report_late_call(self, site: _Site, func: cst.FunctionDef) -> bool:
+        late = self.late_call(func)
+        if late is None:
+            return False
+        event, use, name = late
+        line = self.positions[event].start.line
+        if use is None:
+            site.fail(site.anchor, CODE_TOO_LATE,
+                      f"`{name}` is reached in ways tfmigrate cannot follow (a method, a callback, a decorator or a "
+                      f"subclass), and line {line} starts TensorFlow's runtime, after which these settings raise; "
+                      f"apply them before line {line} by hand" + LEFT)
+        elif isinstance(event, cst.Arg):
+            site.fail(site.anchor, CODE_TOO_LATE,
+                      f"`{name}` is called on line {line} with an argument that starts TensorFlow's runtime "
+                      f"(`{self.code(event.value).strip()}` runs first), after which these settings raise; apply "
+                      f"them before line {line}" + LEFT)
+        else:
+            at = self.positions[use].start.line
+            site.fail(site.anchor, CODE_TOO_LATE,
+                      f"`{name}` runs on line {at}, after line {line} starts TensorFlow's runtime, and these settings "
+                      f"must be applied before that; make it run before line {line}" + LEFT)
+        return True
+
+    def late_call(self, func: cst.FunctionDef, seen: frozenset = frozenset()
+                  ) -> Optional[tuple[cst.CSTNode, Optional[cst.CSTNode], str]]:
+        """(what starts TF2's runtime, the call of `func` after it or None if `func` is
+        reached in a way that cannot be followed, `func`'s name) when this file may run
+        `func` after the runtime started; None when every call of it in the file runs first.
+        Callers in other files are not seen."""
+        if func in seen or len(seen) > 4:
+            return None
+        seen = seen | {func}
+        uses, name = self.uses_of(func)
+        for ref in uses:
+            call = self.parent(ref)
+            stmt = self.statement_of(call) if isinstance(call, cst.Call) and call.func is ref else None
+            if stmt is None:  # passed on, returned, decorated, subclassed: who calls it is unknown
+                event = self.first_module_runtime_start()
+                if event is not None:
+                    return event, None, name
                 continue
-            for ref in assignment.references:
-                call = self.parent(ref.node)
-                if not (isinstance(call, cst.Call) and call.func is ref.node):
-                    continue
-                stmt = self.statement_of(call)
-                earlier = self.runtime_started_before(stmt, own_block=True) if stmt is not None else None
-                if earlier is not None:
-                    line, at = self.positions[earlier].start.line, self.positions[call].start.line
-                    site.fail(site.anchor, CODE_TOO_LATE,
-                              f"`{func.name.value}()` is called on line {at}, after line {line} starts TensorFlow's "
-                              f"runtime, and these settings must be applied before that; call "
-                              f"`{func.name.value}()` before line {line}" + LEFT)
-                    return
+            event = self.runtime_started_before(stmt, own_block=True)
+            # An op in the arguments runs before the function does.
+            event = event or next((arg for arg in call.args if self.starts_runtime(arg)), None)
+            if event is not None:
+                return event, call, name
+            outer = self._enclosing_function(call)
+            if outer is not None:
+                late = self.late_call(outer, seen)
+                if late is not None:
+                    return late
+        return None
+
+    def uses_of(self, func: cst.FunctionDef) -> tuple[list[cst.CSTNode], str]:
+        """The nodes of this file that refer to `func` (for a method: every attribute of its
+        name, and for `__init__` the class), and how to name it in a report."""
+        own = self.scopes.get(func)
+        name = func.name.value
+        if isinstance(own, ClassScope):
+            cls = own.node
+            uses: list[cst.CSTNode] = [a for a in self.index.of(cst.Attribute) if a.attr.value == name]
+            if name == "__init__":
+                uses += self.references_to(cls)
+            elif name.startswith("__") and name.endswith("__"):  # run by Python itself: `with`, `()`, ...
+                uses += [cls.name]  # a use that cannot be followed
+            return uses, f"{cls.name.value}.{name}" if name != "__init__" else f"{cls.name.value}()"
+        return self.references_to(func), f"{name}()"
+
+    def references_to(self, definition: Union[cst.FunctionDef, cst.ClassDef]) -> list[cst.CSTNode]:
+        outer = self.scopes.get(definition)
+        if outer is None:
+            return []
+        return [ref.node for assignment in outer[definition.name.value]
+                if getattr(assignment, "node", None) is definition for ref in assignment.references]
+
+    def first_module_runtime_start(self) -> Optional[cst.CSTNode]:
+        """The first statement the module runs (at import or as a script) that starts TF2's
+        runtime, unless a switch to graph mode comes first."""
+        if not hasattr(self, "_module_start"):
+            self._module_start = None
+            for stmt in self.module.body:
+                if self.switches_to_graph_mode(stmt):
+                    break
+                if self.starts_runtime(stmt):
+                    self._module_start = stmt
+                    break
+        return self._module_start
 
     def next_statement(self, stmt: cst.CSTNode, skip: Sequence[cst.CSTNode]) -> Optional[cst.CSTNode]:
         """The first statement after `stmt` in its block that is not in `skip`."""
@@ -1070,6 +1161,9 @@ class _Analysis:
                     func = analysis.local_function(node.func)
                     if func is not None and analysis.function_starts_runtime(func):
                         found = True
+                elif isinstance(node.func, cst.Attribute) and not name:  # `model.build()`: a method of this file's
+                    found = any(analysis.function_starts_runtime(m)  # classes that runs TF ops
+                                for m in analysis.methods_named(node.func.attr.value))
 
         stmt.visit(Look())
         return found
@@ -1081,7 +1175,19 @@ class _Analysis:
             return None
         bindings = list(scope[name.value])
         node = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+        if isinstance(node, cst.ClassDef):  # `Model()` runs its __init__
+            return next(iter(self.methods_named("__init__", node)), None)
         return node if isinstance(node, cst.FunctionDef) else None
+
+    def methods_named(self, name: str, cls: Optional[cst.ClassDef] = None) -> list[cst.FunctionDef]:
+        """The methods called `name` of the classes of this file (or of `cls`)."""
+        if not hasattr(self, "_methods"):
+            self._methods: dict[str, list[tuple[cst.ClassDef, cst.FunctionDef]]] = {}
+            for klass in self.index.of(cst.ClassDef):
+                for stmt in getattr(klass.body, "body", ()):
+                    if isinstance(stmt, cst.FunctionDef):
+                        self._methods.setdefault(stmt.name.value, []).append((klass, stmt))
+        return [m for k, m in self._methods.get(name, ()) if cls is None or k is cls]
 
     def function_starts_runtime(self, func: cst.FunctionDef) -> bool:
         """Does calling this function of the file run a TF op (directly or through another)?"""
@@ -1117,6 +1223,11 @@ class _Analysis:
                 except cst.ParserSyntaxError:  # a value tfmigrate could not read: reported elsewhere
                     return []
                 value_names |= _all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(expr)])]))
+        rebound = sorted(n for n in value_names if len(site.scope[n]) > 1)
+        if rebound:  # the calls would read it when the session is made, not when the config was
+            site.fail(site.anchor, CODE_FOLLOW, f"the config reads `{rebound[0]}`, which is assigned more than once, "
+                      "and the sessions that use it are made later, in functions" + LEFT)
+            return []
         statements: list[cst.BaseStatement] = []
         for call in site.session_calls:
             stmt = self.statement_of(call)
@@ -1163,6 +1274,9 @@ class _Analysis:
                           f"the session on line {self.positions[stmt].start.line} is made after line "
                           f"{self.positions[earlier].start.line} starts TensorFlow's runtime, and these settings "
                           "must be applied before that; make the session earlier" + LEFT)
+                return
+            func = self._enclosing_function(stmt)
+            if func is not None and self.report_late_call(site, func):
                 return
 
     def dedupe(self, site: _Site, actions: Sequence[settings.Action]) -> Optional[list[settings.Action]]:

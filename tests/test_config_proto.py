@@ -863,3 +863,217 @@ def test_an_import_that_was_unused_before_the_rewrite_stays():
             tf.config.experimental.set_memory_growth(gpu, True)
         """,
     )
+
+
+def test_calls_never_move_above_an_environment_change_they_depend_on():
+    # TF1 read CUDA_VISIBLE_DEVICES when the session started, after line 6; the calls
+    # would have to go above the op on line 4, and so above the change: left, TFM123.
+    src = """\
+        import os
+        import tensorflow as tf
+
+        x = tf.constant([1.0, 2.0])
+        y = tf.reduce_sum(x)
+        os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        sess = tf.Session(config=config)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 7)]
+
+
+def test_an_environment_change_inside_a_function_of_the_file_counts():
+    check_transformed(
+        """\
+        import os
+        import tensorflow as tf
+
+
+        def pin_gpu(rank):
+            os.environ["CUDA_VISIBLE_DEVICES"] = str(rank)
+
+
+        def main(rank):
+            config = tf.ConfigProto()
+            config.gpu_options.allow_growth = True
+            pin_gpu(rank)
+            with tf.Session(config=config) as sess:
+                print(sess.list_devices())
+        """,
+        """\
+        import os
+        import tensorflow as tf
+
+
+        def pin_gpu(rank):
+            os.environ["CUDA_VISIBLE_DEVICES"] = str(rank)
+
+
+        def main(rank):
+            pin_gpu(rank)
+            for gpu in tf.config.list_physical_devices("GPU"):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            with tf.compat.v1.Session() as sess:
+                print(sess.list_devices())
+        """,
+    )
+
+
+def test_a_constructor_run_after_an_op_is_too_late():
+    src = """\
+        import tensorflow as tf
+
+
+        class Predictor:
+            def __init__(self):
+                config = tf.ConfigProto(intra_op_parallelism_threads=2)
+                self.sess = tf.Session(config=config)
+
+
+        scale = tf.constant(2.0)
+        predictor = Predictor()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 6)]
+
+
+def test_a_method_called_after_another_method_ran_ops_is_too_late():
+    src = """\
+        import tensorflow as tf
+
+
+        class Model(object):
+            def build(self):
+                self.w = tf.Variable(tf.zeros([2]))
+
+            def start(self):
+                config = tf.ConfigProto(intra_op_parallelism_threads=2)
+                self.sess = tf.Session(config=config)
+
+
+        m = Model()
+        m.build()
+        m.start()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 9)]
+
+
+def test_an_op_in_the_call_arguments_runs_before_the_function():
+    src = """\
+        import tensorflow as tf
+
+
+        def run(x):
+            config = tf.ConfigProto(inter_op_parallelism_threads=2)
+            with tf.Session(config=config) as sess:
+                return sess.run(x)
+
+
+        run(tf.constant(1))
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 5)]
+
+
+def test_a_function_reached_through_a_decorator_is_not_followed():
+    # Who calls `wrapper` cannot be followed, and line 18 starts the runtime: left.
+    src = """\
+        import functools
+        import tensorflow as tf
+
+
+        def with_session(fn):
+            @functools.wraps(fn)
+            def wrapper(*args):
+                config = tf.ConfigProto(inter_op_parallelism_threads=2)
+                with tf.Session(config=config) as sess:
+                    return fn(sess, *args)
+            return wrapper
+
+
+        @with_session
+        def step(sess, x):
+            return sess.run(x)
+
+
+        x = tf.constant(1)
+        step(x)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 8)]
+
+
+def test_a_method_whose_class_is_used_before_any_op_is_rewritten():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+
+        class Runner:
+            def open(self):
+                config = tf.ConfigProto(inter_op_parallelism_threads=2)
+                self.sess = tf.Session(config=config)
+
+
+        runner = Runner()
+        runner.open()
+        x = tf.constant(1)
+        """,
+        """\
+        import tensorflow as tf
+
+
+        class Runner:
+            def open(self):
+                tf.config.threading.set_inter_op_parallelism_threads(2)
+                self.sess = tf.compat.v1.Session()
+
+
+        runner = Runner()
+        runner.open()
+        x = tf.constant(1)
+        """,
+    )
+
+
+def test_a_module_config_used_in_a_function_called_after_an_op_is_too_late():
+    src = """\
+        import tensorflow as tf
+
+        CONFIG = tf.ConfigProto(inter_op_parallelism_threads=2)
+
+
+        def main():
+            with tf.Session(config=CONFIG) as sess:
+                return sess
+
+
+        if __name__ == "__main__":
+            offset = tf.constant(1.0)
+            main()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 3)]
+
+
+def test_a_module_config_whose_value_is_rebound_before_the_session_is_left():
+    # The calls would move into run() and read N = 8 there; TF1 built the config with 4.
+    src = """\
+        import tensorflow as tf
+
+        N = 4
+        CONFIG = tf.ConfigProto(intra_op_parallelism_threads=N)
+
+
+        def run():
+            with tf.Session(config=CONFIG) as sess:
+                return sess
+
+
+        N = 8
+        run()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM120", 4)]
