@@ -76,6 +76,9 @@ CODES = {
 
 ESTIMATOR = "tf.estimator.Estimator"
 RUN_CONFIG = "tf.estimator.RunConfig"
+PER_REPLICA_BATCH = ("{kind} left as it is: it is used outside RunConfig(train_distribute=...), and contrib's "
+                     "strategies took each dataset batch as one replica's where TF2's split it across the replicas; "
+                     "use tf.distribute's strategy and multiply the batch size by strategy.num_replicas_in_sync")
 TRAIN_SPEC = "tf.estimator.TrainSpec"
 EVAL_SPEC = "tf.estimator.EvalSpec"
 TRAIN_AND_EVALUATE = "tf.estimator.train_and_evaluate"
@@ -322,20 +325,46 @@ class _Analysis:
                 why = "no name is free for `import tensorflow`"
             return Finding(CODE_STRATEGY_LEFT, f"MirroredStrategy left as it is: {why}", call)
         alias, imports = tf
+        if not self.feeds_only_run_configs(call):
+            return Finding(CODE_STRATEGY_LEFT, PER_REPLICA_BATCH.format(kind="MirroredStrategy"), call)
         if "devices" in given:
             args = self.code(given["devices"].value)
         elif "num_gpus" in given:
             count = given["num_gpus"].value
-            if isinstance(count, cst.Integer) and int(count.value) >= 1:
+            if isinstance(count, cst.Name) and count.value == "None":  # every GPU, as with no argument
+                args = ""
+            elif isinstance(count, cst.Integer) and int(count.value) == 0:  # no GPU: the CPU alone
+                args = '["/cpu:0"]'
+            elif isinstance(count, cst.Integer):  # num_gpus=n meant the first n GPUs
                 args = "[" + ", ".join(f'"/gpu:{i}"' for i in range(int(count.value))) + "]"
-            else:  # num_gpus=n meant the first n GPUs
-                args = f'["/gpu:%d" % i for i in range({self.code(count)})]'
+            else:
+                return Finding(CODE_STRATEGY_LEFT, f"MirroredStrategy left as it is: num_gpus={self.code(count)} is not "
+                               "a literal, and TF1 read 0 as 'the CPU only' and None as 'every GPU', where TF2 takes "
+                               "a device list (an empty one means every GPU); write the list by hand", call)
         else:
             args = ""
         text = f"{alias}.distribute.MirroredStrategy({args})"
         return Finding(CODE_CONTRIB_MIRRORED, f"{self.code(call)} → {text}", call,
                        edits=(Replace(call, cst.parse_expression(text)),), add_imports=imports,
                        remove_unused_imports=CONTRIB_IMPORTS)
+
+    def feeds_only_run_configs(self, call: cst.Call) -> bool:
+        """Is the strategy only handed to RunConfig(train_distribute/eval_distribute)? Contrib's
+        strategies took each dataset batch as one replica's, where TF2's split it across the
+        replicas; an Estimator's input_fn batches per replica either way (SEMANTICS fact 7),
+        so only there is the rename exact."""
+        if self.is_distribute_arg(call):
+            return True
+        if self.assigned_name(call) is None:
+            return False
+        return all(self.is_distribute_arg(use) for use in self.references(call))
+
+    def is_distribute_arg(self, node: cst.CSTNode) -> bool:
+        arg = self.parents.get(node)
+        run_config = self.parents.get(arg)
+        return (isinstance(arg, cst.Arg) and arg.value is node and arg.keyword is not None
+                and arg.keyword.value in ("train_distribute", "eval_distribute")
+                and isinstance(run_config, cst.Call) and self.name_of(run_config.func) == RUN_CONFIG)
 
     def contrib_one_device(self, call: cst.Call) -> Finding:
         """The same class, with the same single `device` argument, under tf.distribute."""
@@ -355,6 +384,8 @@ class _Analysis:
 
     def collective(self, call: cst.Call) -> Finding:
         tf = self.tf2_alias()
+        if not self.feeds_only_run_configs(call):
+            return Finding(CODE_STRATEGY_LEFT, PER_REPLICA_BATCH.format(kind="CollectiveAllReduceStrategy"), call)
         if call.args or tf is None:
             return Finding(CODE_STRATEGY_LEFT, "CollectiveAllReduceStrategy(...) with arguments: "
                            "tf.distribute.MultiWorkerMirroredStrategy uses every local GPU and reads the cluster from "

@@ -144,3 +144,45 @@ def test_contrib_import_orphaned_by_the_rewrite_is_dropped() -> None:
         strategy = tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"])
         """,
     )
+
+
+def test_contrib_mirrored_num_gpus_none_and_zero_keep_their_meaning() -> None:
+    """num_gpus=None meant every GPU and 0 the CPU alone; in TF2 an empty list means every GPU."""
+    check_transformed(
+        """
+        import tensorflow as tf
+        every = tf.contrib.distribute.MirroredStrategy(num_gpus=None)
+        cpu = tf.contrib.distribute.MirroredStrategy(num_gpus=0)
+        config = tf.estimator.RunConfig(train_distribute=every, eval_distribute=cpu)
+        """,
+        """
+        import tensorflow as tf
+        every = tf.distribute.MirroredStrategy()
+        cpu = tf.distribute.MirroredStrategy(["/cpu:0"])
+        config = tf.estimator.RunConfig(train_distribute=every, eval_distribute=cpu)
+        """,
+    )
+
+
+def test_contrib_mirrored_with_a_computed_gpu_count_is_left() -> None:
+    src = """
+        import tensorflow as tf
+        strategy = tf.contrib.distribute.MirroredStrategy(num_gpus=FLAGS.num_gpus)
+        config = tf.estimator.RunConfig(train_distribute=strategy)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM204", 3)]
+
+
+def test_contrib_strategy_used_outside_run_config_is_left() -> None:
+    """Contrib took a dataset batch as one replica's; TF2 splits it: Keras would see half."""
+    src = """
+        import tensorflow as tf
+        strategy = tf.contrib.distribute.MirroredStrategy(num_gpus=2)
+        with strategy.scope():
+            model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        workers = tf.contrib.distribute.CollectiveAllReduceStrategy()
+        model.compile("sgd", "mse", distribute=workers)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM204", 3), ("TFM204", 6)]
