@@ -1290,16 +1290,16 @@ class _Analysis:
             existing = [c for c in every if self.runs_before_site(c, site, action.key)]
             ours = _action_literal(action)
             if existing:
-                theirs = _existing_literal(self.code, existing[0], action.key)
-                if settings.UNKNOWN not in (theirs, ours) and theirs != ours:
+                if not self.agrees(existing[0], action):
+                    asks = f"asks for {ours!r}" if ours is not settings.UNKNOWN else "may ask for something else"
                     site.fail(field_node, CODE_CONFLICT, f"this file already calls `{self._line_code(existing[0])}`; "
-                              f"`{action.fields[0]}` asks for {ours!r}" + LEFT)
+                              f"`{action.fields[0]}` {asks}" + LEFT)
                 continue
             # A call elsewhere (another function, a branch, later) that sets another value:
             # one of the two would raise once the runtime runs, or override the other.
-            clashing = [c for c in every if action.key not in CHANGEABLE_ANY_TIME
-                        and settings.UNKNOWN not in (ours, _existing_literal(self.code, c, action.key))
-                        and _existing_literal(self.code, c, action.key) != ours]
+            # (What tfmigrate cannot compare there, `set_…_threads(count)` in another branch, is no clash.)
+            clashing = [c for c in every if action.key not in CHANGEABLE_ANY_TIME and not self.agrees(c, action)
+                        and settings.UNKNOWN not in (ours, _existing_literal(self.code, c, action.key))]
             if clashing:
                 site.fail(field_node, CODE_CONFLICT, f"line {self.positions[clashing[0]].start.line} also calls "
                           f"`{self._line_code(clashing[0])}`, and TF2 settings are process-wide: `{action.fields[0]}` "
@@ -1324,6 +1324,19 @@ class _Analysis:
         if site.problems:
             return None
         return kept
+
+    def agrees(self, call: cst.Call, action: settings.Action) -> bool:
+        """Does an existing tf.config call provably set what `action` would? By value where
+        both are literals, else only if `action` would emit that very call."""
+        theirs, ours = _existing_literal(self.code, call, action.key), _action_literal(action)
+        if settings.UNKNOWN not in (theirs, ours):
+            return theirs == ours or {theirs, ours} == {True, "autoclustering"}  # set_jit(True) is autoclustering
+        if not isinstance(call.func, cst.Attribute):
+            return False
+        wanted = _call_text(call.func.attr.value, call.args, self.code)
+        emitted = cst.Module(_parse_statements(action.render(Names())))
+        return any(isinstance(c.func, cst.Attribute) and _call_text(c.func.attr.value, c.args, emitted.code_for_node)
+                   == wanted for c in _nodes_of(emitted, cst.Call))
 
     def may_be_suppressed(self, site: _Site) -> bool:
         """A `# tfmigrate: ...` comment in the site's statements: its fix may be dropped by
@@ -1675,6 +1688,11 @@ def _existing_literal(code_for, call: cst.Call, key: str):
         return ast.literal_eval(code_for(call.args[index].value).strip())
     except (ValueError, SyntaxError):
         return settings.UNKNOWN
+
+
+def _call_text(attr: str, args: Sequence[cst.Arg], code_for) -> str:
+    """`set_visible_devices([], "GPU")` from any alias, without spaces or quote style."""
+    return attr + "(" + ",".join(code_for(a).strip().rstrip(",") for a in args).replace(" ", "").replace("'", '"') + ")"
 
 
 def _action_literal(action: settings.Action):

@@ -1077,3 +1077,56 @@ def test_a_module_config_whose_value_is_rebound_before_the_session_is_left():
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM120", 4)]
+
+
+def test_an_existing_device_call_that_may_differ_is_a_conflict():
+    # tfmigrate cannot compare `set_visible_devices([], "GPU")` with "keep GPU 0": it
+    # never drops the config as "already set".
+    src = """\
+        import tensorflow as tf
+
+        tf.config.set_visible_devices([], "GPU")
+        config = tf.ConfigProto()
+        config.gpu_options.visible_device_list = "0"
+        sess = tf.Session(config=config)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM122", 5)]
+
+
+def test_an_existing_device_call_that_is_the_same_call_stands_for_the_setting():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        tf.config.set_visible_devices([], 'GPU')
+        config = tf.ConfigProto(device_count={"GPU": 0}, allow_soft_placement=True)
+        sess = tf.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+
+        tf.config.set_visible_devices([], 'GPU')
+        tf.config.set_soft_device_placement(True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
+
+
+def test_set_jit_true_is_autoclustering():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        tf.config.optimizer.set_jit(True)
+        config = tf.compat.v1.ConfigProto()
+        config.graph_options.optimizer_options.global_jit_level = tf.compat.v1.OptimizerOptions.ON_1
+        sess = tf.compat.v1.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+
+        tf.config.optimizer.set_jit(True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
