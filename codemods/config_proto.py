@@ -658,6 +658,13 @@ class _Analysis:
                 yield Finding(code, message, node)
             return
         new_stmts, placed = _render_with_comments(actions, names, site.field_comments, self.module.default_indent)
+        if import_alias is not None and new_stmts and first_tensorflow_import(self.module.body) is None:
+            # TensorFlow is only imported inside a function or a guard here, maybe below
+            # environment settings it reads at import: import it where the calls run, at a
+            # point where the config's own import has already run.
+            line = "import tensorflow" + (f" as {import_alias}" if import_alias != "tensorflow" else "")
+            new_stmts = [*_parse_statements([line], self.module.default_indent), *new_stmts]
+            import_alias = None
         hoist_to = later = None
         # Placement logging, soft placement and JIT can change while TF2 runs: they stay
         # where the config was, so no op before it is logged that TF1 did not log.
@@ -1475,10 +1482,15 @@ class _Analysis:
 
     # -- names and imports ----------------------------------------------------------------------
 
-    def tf_aliases(self) -> dict[str, str]:
-        """Module-level names bound to `tensorflow` or `tensorflow.compat.v1` -> which one."""
+    def tf_aliases(self, site: Optional[_Site] = None) -> dict[str, str]:
+        """Module-level names bound to `tensorflow` or `tensorflow.compat.v1` -> which one;
+        for a site at module level, only by imports above it."""
         aliases: dict[str, str] = {}
-        for node in self.module.body:
+        body = list(self.module.body)
+        if site is not None and isinstance(site.scope, GlobalScope):
+            top = self.statement_in(site.anchor, self.module)
+            body = body[: body.index(top)] if top in body else body
+        for node in body:
             for imp in _imports_in(node):
                 if isinstance(imp, cst.Import):
                     for alias in imp.names:
@@ -1494,8 +1506,8 @@ class _Analysis:
                             aliases[alias.asname.name.value if alias.asname else "v1"] = "tensorflow.compat.v1"  # type: ignore[union-attr]
         return aliases
 
-    def plain_tf_alias(self) -> Optional[str]:
-        for name, target in self.tf_aliases().items():
+    def plain_tf_alias(self, site: Optional[_Site] = None) -> Optional[str]:
+        for name, target in self.tf_aliases(site).items():
             if target == "tensorflow":
                 return name
         return None
@@ -1529,8 +1541,8 @@ class _Analysis:
             alias = alias or self.module_alias(call.func)
         tf, needs_import = (alias[0], None) if alias else (None, None)
         if tf is None:
-            aliases = self.tf_aliases()
-            tf = self.plain_tf_alias() or next(iter(aliases), None)
+            aliases = self.tf_aliases(site)
+            tf = self.plain_tf_alias(site) or next(iter(aliases), None)
         if tf is None:
             tf = "tf" if "tf" not in self.used_names else "tensorflow"
             needs_import = tf
@@ -1765,12 +1777,14 @@ def _in_body(compound: cst.BaseCompoundStatement, child: cst.CSTNode) -> bool:
 
 
 def _imports_in(node: cst.CSTNode) -> Iterator[Union[cst.Import, cst.ImportFrom]]:
-    """Imports at module level, including inside try/except and if blocks (guarded imports)."""
+    """Imports at module level that always run, including guarded ones (try/except, and
+    if/else where every branch imports), but not one under an `if` with no `else` (such as
+    `if __name__ == "__main__":`), which may not."""
     if isinstance(node, cst.SimpleStatementLine):
         for small in node.body:
             if isinstance(small, (cst.Import, cst.ImportFrom)):
                 yield small
-    elif isinstance(node, (cst.Try, cst.If)):
+    elif isinstance(node, cst.Try) or (isinstance(node, cst.If) and node.orelse is not None):
         blocks = [node.body]
         if isinstance(node, cst.Try):
             blocks += [h.body for h in node.handlers]

@@ -1130,3 +1130,86 @@ def test_set_jit_true_is_autoclustering():
         sess = tf.compat.v1.Session()
         """,
     )
+
+
+def test_an_alias_bound_below_the_site_is_not_used_there():
+    # `tf` is imported only after the config: the calls get a name of their own.
+    check_transformed(
+        """\
+        from tensorflow.compat.v1 import ConfigProto, Session
+
+        config = ConfigProto(allow_soft_placement=True)
+        sess = Session(config=config)
+        import tensorflow as tf
+        print(tf.__version__)
+        """,
+        """\
+        from tensorflow.compat.v1 import Session
+        import tensorflow
+
+        tensorflow.config.set_soft_device_placement(True)
+        sess = Session()
+        import tensorflow as tf
+        print(tf.__version__)
+        """,
+    )
+
+
+def test_an_alias_bound_only_under_the_main_guard_is_not_used_in_functions():
+    # make() may be called from another module, where the main guard never ran.
+    check_transformed(
+        """\
+        from tensorflow import ConfigProto, Session
+
+
+        def make():
+            config = ConfigProto(allow_soft_placement=True)
+            return Session(config=config)
+
+
+        if __name__ == "__main__":
+            import tensorflow as tf
+            make()
+        """,
+        """\
+        import tensorflow
+
+
+        def make():
+            tensorflow.config.set_soft_device_placement(True)
+            return tensorflow.compat.v1.Session()
+
+
+        if __name__ == "__main__":
+            import tensorflow as tf
+            make()
+        """,
+    )
+
+
+def test_tensorflow_imported_only_in_a_function_is_imported_where_the_calls_run():
+    # A top-level import would load TensorFlow before TF_ENABLE_ONEDNN_OPTS is set,
+    # which it reads at import.
+    check_transformed(
+        """\
+        import os
+        os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
+
+
+        def main():
+            from tensorflow.compat.v1 import ConfigProto, Session
+            config = ConfigProto(allow_soft_placement=True)
+            return Session(config=config)
+        """,
+        """\
+        import os
+        os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
+
+
+        def main():
+            from tensorflow.compat.v1 import Session
+            import tensorflow as tf
+            tf.config.set_soft_device_placement(True)
+            return Session()
+        """,
+    )
