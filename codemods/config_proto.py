@@ -14,6 +14,7 @@ process-wide settings, SEMANTICS fact 1) and removes `set_session` boilerplate.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
@@ -1630,7 +1631,8 @@ class _Analysis:
     def leftover_comments(self, site: _Site, placed: set[cst.Comment]) -> list[cst.EmptyLine]:
         """What goes above the new calls: the first removed statement's own leading lines
         (its blank lines keep the layout), then every other comment that was in the removed
-        code and did not travel with a setting. No comment is dropped."""
+        code and did not travel with a setting. No comment is dropped but a pragma at the end
+        of a removed line (`# pylint: disable=…`, `# noqa`): it was about that line alone."""
         removed: list[cst.CSTNode] = [*site.def_stmts, *([site.return_stmt] if site.return_stmt else [])]
         if site.inline_stmt is not None:
             removed.append(site.anchor)
@@ -1640,6 +1642,7 @@ class _Analysis:
             lines.extend(first.leading_lines)
         seen = placed | {line.comment for line in lines if line.comment is not None}
         for node in removed:
+            seen |= {c for c in _line_end_comments(node) if _is_pragma(c)}  # they spoke of the removed line
             for comment in _comments_in(node):
                 if comment not in seen:
                     seen.add(comment)
@@ -1679,6 +1682,8 @@ class _Analysis:
                 cur = self.parent(cur)
             if isinstance(cur, cst.Call):
                 shown = cur
+        if isinstance(shown, cst.SimpleStatementLine):
+            shown = shown.with_changes(leading_lines=())  # the code, not the comment above it
         text = self.code(shown).strip()
         text = text.splitlines()[0] if text else text
         return text if len(text) <= 60 else text[:57] + "..."
@@ -1861,9 +1866,24 @@ def _blocking_names(node: cst.CSTNode, names: Names) -> set[str]:
 
 
 def _trailing_note(stmt: cst.SimpleStatementLine) -> list[cst.EmptyLine]:
-    """The comment at the end of a statement's line, as a line of its own."""
+    """The comment at the end of a statement's line, as a line of its own (unless it is a
+    pragma such as `# pylint: disable=…`, which on a line of its own would cover the rest
+    of the block, not the removed line it was about)."""
     comment = stmt.trailing_whitespace.comment
-    return [cst.EmptyLine(comment=comment)] if comment is not None else []
+    return [cst.EmptyLine(comment=comment)] if comment is not None and not _is_pragma(comment) else []
+
+
+_PRAGMA = re.compile(r"#\s*(pylint\s*:|noqa\b|type\s*:\s*ignore|pragma\s*:|pyright\s*:|mypy\s*:|nosec\b|fmt\s*:|isort\s*:)",
+                     re.IGNORECASE)
+
+
+def _is_pragma(comment: cst.Comment) -> bool:
+    return _PRAGMA.match(comment.value) is not None
+
+
+def _line_end_comments(node: cst.CSTNode) -> list[cst.Comment]:
+    """The comments that end a line inside `node` (not those on lines of their own)."""
+    return [ws.comment for ws in _nodes_of(node, cst.TrailingWhitespace) if ws.comment is not None]
 
 
 def _called_names(stmt: cst.CSTNode) -> set[str]:
@@ -1930,7 +1950,7 @@ def _render_with_comments(actions: Sequence[settings.Action], names: Names, fiel
         for path in action.fields:
             a, b = field_comments.get(path, ([], []))
             above += [c for c in a if c not in placed]
-            beside += [c for c in b if c not in placed]
+            beside += [c for c in b if c not in placed and not _is_pragma(c)]  # see _trailing_note
             placed.update(a, b)
         head = part[0]
         if len(beside) == 1 and isinstance(head, cst.SimpleStatementLine):

@@ -1213,3 +1213,29 @@ def test_tensorflow_imported_only_in_a_function_is_imported_where_the_calls_run(
             return Session()
         """,
     )
+
+
+def test_a_pragma_at_the_end_of_a_removed_line_goes_with_it():
+    # On a line of its own, `# pylint: disable=no-member` would cover the rest of train().
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+
+        def train(env):
+            config = tf.ConfigProto()
+            config.gpu_options.allow_growth = True  # pylint: disable=no-member
+            sess = tf.Session(config=config)  # noqa: E501 a long line once
+            return env.member
+        """,
+        """\
+        import tensorflow as tf
+
+
+        def train(env):
+            for gpu in tf.config.list_physical_devices("GPU"):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            sess = tf.compat.v1.Session()  # noqa: E501 a long line once
+            return env.member
+        """,
+    )
