@@ -34,6 +34,7 @@ from tfmigrate import settings
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
+from tfmigrate.notebooks import ENVIRONMENT_CHANGE
 from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
@@ -895,6 +896,7 @@ class _Analysis:
         """Does the statement touch os.environ, os.putenv or os.unsetenv, itself or through
         a function of this file that it calls (`pin_gpu(rank)`)?"""
         if any(imported_names(self.qnames, node) & {"os.environ", "os.putenv", "os.unsetenv"}
+               or (type(node) is cst.Name and node.value == ENVIRONMENT_CHANGE)  # a notebook's `%env X=1`
                for node in _nodes_of(stmt, (cst.Name, cst.Attribute))):
             return True
         for call in _nodes_of(stmt, cst.Call):

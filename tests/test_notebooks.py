@@ -338,16 +338,17 @@ def test_notebook_without_trigger_words_is_not_even_read_as_json(tmp_path, monke
 def test_mask_and_unmask_round_trip():
     text = "%cd ..\nx = 1\n  !ls\r\ny = %time f()\n"
     masked = mask_magics(text)
-    assert masked.text == "__tfmigrate_magic_0__\nx = 1\n  __tfmigrate_magic_1__\r\n__tfmigrate_magic_2__\n"
+    assert masked.text == (
+        "__tfmigrate_magic_0__(cd)\nx = 1\n  __tfmigrate_magic_1__(ls)\r\n__tfmigrate_magic_2__(y, time, f)\n")
     assert unmask_magics(masked.text, masked.originals) == text
 
 
 def test_unmask_refuses_a_moved_or_lost_magic():
     masked = mask_magics("%cd a\n%cd b\n")
     with pytest.raises(CellNotPython):
-        unmask_magics("__tfmigrate_magic_1__\n__tfmigrate_magic_0__\n", masked.originals)
+        unmask_magics("__tfmigrate_magic_1__(cd, b)\n__tfmigrate_magic_0__(cd, a)\n", masked.originals)
     with pytest.raises(CellNotPython):
-        unmask_magics("__tfmigrate_magic_0__\n", masked.originals)
+        unmask_magics("__tfmigrate_magic_0__(cd, a)\n", masked.originals)
 
 
 def test_find_layout_recognises_common_layouts():
@@ -356,3 +357,42 @@ def test_find_layout_recognises_common_layouts():
     assert find_layout(json.dumps(nb, indent=2), nb).indent == 2
     assert find_layout(json.dumps(nb), nb).indent is None
     assert find_layout(json.dumps(nb, indent=1) + "  ", nb) is None
+
+
+def test_what_a_magic_line_uses_is_still_used(tmp_path):
+    # `%timeit sess.list_devices()` uses `sess` and `%time print(device_lib...)` the
+    # import: the session stays (reported, TFM121) and so does the import.
+    nb = notebook(
+        code("from tensorflow.python.client import device_lib\n", "from keras import backend as K\n",
+             "import tensorflow as tf"),
+        code("config = tf.ConfigProto()\n", "config.gpu_options.allow_growth = True\n",
+             "sess = tf.Session(config=config)\n", "K.set_session(sess)"),
+        code("%time print(device_lib.list_local_devices())\n", "%timeit sess.list_devices()"),
+    )
+    path = write_notebook(tmp_path / "magic.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert cells[0]["source"] == nb["cells"][0]["source"]
+    assert cells[1]["source"] == [
+        "for gpu in tf.config.list_physical_devices(\"GPU\"):\n",
+        "    tf.config.experimental.set_memory_growth(gpu, True)\n",
+        "sess = tf.compat.v1.Session()\n",
+        "K.set_session(sess)",
+    ]
+    assert cells[2]["source"] == nb["cells"][2]["source"]
+
+
+def test_env_magic_between_config_and_session_is_an_environment_change(tmp_path):
+    # TF1 read CUDA_VISIBLE_DEVICES when the session started: the calls go after %env.
+    nb = notebook(code("import tensorflow as tf\n", "config = tf.ConfigProto()\n",
+                       "config.gpu_options.allow_growth = True\n", "%env CUDA_VISIBLE_DEVICES=1\n",
+                       "sess = tf.Session(config=config)"))
+    path = write_notebook(tmp_path / "env.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"] == [
+        "import tensorflow as tf\n",
+        "%env CUDA_VISIBLE_DEVICES=1\n",
+        "for gpu in tf.config.list_physical_devices(\"GPU\"):\n",
+        "    tf.config.experimental.set_memory_growth(gpu, True)\n",
+        "sess = tf.compat.v1.Session()",
+    ]

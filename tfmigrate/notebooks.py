@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import difflib
 import json
+import keyword
 import re
 import warnings
 from dataclasses import dataclass
@@ -38,7 +39,12 @@ NOTEBOOK_SUFFIX = ".ipynb"
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 
 _PLACEHOLDER = "__tfmigrate_magic_{}__"
-_PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__$")
+_PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(.*\)$")
+# Passed to the placeholder of `%env NAME=value` / `%set_env`: the rules read it as a
+# change to os.environ (CUDA_VISIBLE_DEVICES set between a config and its session).
+ENVIRONMENT_CHANGE = "__tfmigrate_environ__"
+_SETS_ENVIRONMENT = re.compile(r"^[ \t]*%(?:env[ \t]+[^ \t=]+[ \t]*[= \t]|set_env[ \t])")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # `%magic`, `!shell`, `a, b = !shell` / `x = %magic` at the start of a line, or a help
 # query that is the whole line (`tf.Session?`, `??tf.Session`).
 _MAGIC_LINE = re.compile(
@@ -90,11 +96,21 @@ def mask_magics(text: str) -> MaskedCell:
             if body.rstrip().endswith("\\"):
                 raise CellNotPython(f"line {i + 1}: an IPython magic continued with a backslash")
             indent = body[: len(body) - len(body.lstrip(" \t"))]
-            out.append(indent + _PLACEHOLDER.format(len(originals)) + _ending(line))
+            out.append(indent + _placeholder(len(originals), body) + _ending(line))
             originals.append(body)
         else:
             out.append(line)
     return MaskedCell("".join(out), originals, cell_magic=cell_magic is not None)
+
+
+def _placeholder(index: int, magic: str) -> str:
+    """`__tfmigrate_magic_3__(sess, device_lib)`: a call that names every identifier of the
+    magic line, so that what `%timeit sess.run(x)` uses still counts as used (its import
+    and its variable stay), and what it is stays opaque to the rules."""
+    names = dict.fromkeys(n for n in _IDENTIFIER.findall(magic) if not keyword.iskeyword(n))
+    if _SETS_ENVIRONMENT.match(magic):
+        names[ENVIRONMENT_CHANGE] = None
+    return _PLACEHOLDER.format(index) + "(" + ", ".join(names) + ")"
 
 
 def check_placeholders_are_statements(module, count: int) -> None:
@@ -106,8 +122,9 @@ def check_placeholders_are_statements(module, count: int) -> None:
 
     class Collect(cst.CSTVisitor):
         def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-            if len(node.body) == 1 and isinstance(node.body[0], cst.Expr) and isinstance(node.body[0].value, cst.Name):
-                found.append(node.body[0].value.value)
+            value = node.body[0].value if len(node.body) == 1 and isinstance(node.body[0], cst.Expr) else None
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+                found.append(value.func.value)
 
     module.visit(Collect())
     wanted = [_PLACEHOLDER.format(i) for i in range(count)]
