@@ -170,13 +170,25 @@ def test_non_python_cell_magic_is_left_alone(tmp_path):
      "line 1: an IPython magic continued with a backslash"),
 ])
 def test_magic_that_cannot_be_set_aside_safely_leaves_the_cell(tmp_path, capsys, cell, reason):
-    nb = notebook(IMPORT, cell, SESSION)
+    nb = notebook(IMPORT, SESSION, cell)
     path = write_notebook(tmp_path / "nb.ipynb", nb)
     assert run("rewrite", str(path)) == 2
     cells = json.loads(path.read_text())["cells"]
-    assert cells[1] == cell
-    assert cells[2]["source"] == SESSION_AFTER  # the rest of the notebook is still rewritten
-    assert f"{path}:cell 2: error: {reason}; cell left unchanged\n" in capsys.readouterr().err
+    assert cells[2] == cell
+    assert cells[1]["source"] == SESSION_AFTER  # the rest of the notebook is still rewritten
+    assert f"{path}:cell 3: error: {reason}; cell left unchanged\n" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [code("print 'TF', tf.__version__"), code("x = (\n")])
+def test_a_cell_that_is_not_python_before_tf1_code_leaves_the_notebook(tmp_path, capsys, bad):
+    # What that cell imports or runs (an op would start the runtime) decides how the
+    # cells after it are rewritten, and cannot be known: nothing is rewritten.
+    nb = notebook(IMPORT, bad, SESSION)
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    before = path.read_bytes()
+    assert run("rewrite", str(path)) == 2
+    assert path.read_bytes() == before
+    assert (f"{path}:cell 2: error: cannot parse (line 1): " in capsys.readouterr().err)
 
 
 def test_cell_that_does_not_parse_is_reported_and_the_others_rewritten(tmp_path, capsys):
@@ -192,7 +204,7 @@ def test_cell_that_does_not_parse_is_reported_and_the_others_rewritten(tmp_path,
 
 
 def test_cell_without_trigger_words_that_does_not_parse_is_not_reported(tmp_path, capsys):
-    nb = notebook(IMPORT, code("len?? \n", "x = (\n"), SESSION)
+    nb = notebook(IMPORT, SESSION, code("len?? \n", "x = (\n"))
     path = write_notebook(tmp_path / "nb.ipynb", nb)
     assert run("rewrite", str(path)) == 1
     assert "error" not in capsys.readouterr().err

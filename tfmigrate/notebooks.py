@@ -258,26 +258,36 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
 
     problems: list[str] = []
     usable: list[CodeCell] = []
+    unreadable: list[tuple[int, str]] = []  # (cell, why) for cells that are not Python
+    last_relevant = None
     for number, text in cells:
         relevant = prefilter.might_match(text.encode("utf-8", "surrogatepass"), pattern)
         try:
             masked = mask_magics(text)
+            problem = None if masked.foreign else _parse_problem(masked)
         except CellNotPython as exc:
-            if relevant:
-                problems.append(f"cell {number}: {exc}; cell left unchanged")
+            masked, problem = None, str(exc)
+        if masked is not None and masked.foreign:
             continue
-        if masked.foreign:
-            continue
-        problem = _parse_problem(masked)
+        if relevant:
+            last_relevant = number
         if problem is not None:
-            # A cell that is not Python (`obj?`, a syntax error) is left out; it only
-            # matters if it may hold a TF1 site.
+            # A cell that is not Python (`obj?`, a syntax error) is left out; it matters if
+            # it may hold a TF1 site, or comes before one (below).
+            unreadable.append((number, problem))
             if relevant:
                 problems.append(f"cell {number}: {problem}; cell left unchanged")
             continue
         usable.append(CodeCell(number, text, masked))
     if not any(prefilter.might_match(c.text.encode("utf-8", "surrogatepass"), pattern) for c in usable):
         return CellsResult({}, [], problems)
+    before = [(n, why) for n, why in unreadable if last_relevant is not None and n < last_relevant]
+    if before:
+        # What it imports or runs (an op that starts the runtime) decides the rewrite of
+        # the TF1 code after it, and cannot be known: a Python 2 notebook, say.
+        number, why = before[0]
+        raise NotebookNotPython(f"cell {number}: {why}, and later cells hold TF1 code whose rewrite depends on "
+                                "what runs before it")
 
     source = join_cells(usable)
     try:
