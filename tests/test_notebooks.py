@@ -408,3 +408,15 @@ def test_env_magic_between_config_and_session_is_an_environment_change(tmp_path)
         "    tf.config.experimental.set_memory_growth(gpu, True)\n",
         "sess = tf.compat.v1.Session()",
     ]
+
+
+def test_lines_a_report_names_are_counted_in_their_cells(tmp_path, capsys):
+    nb = notebook(code("from tensorflow.keras.layers import Dense"),
+                  code("layer = Dense(1)\n", "out = layer(tf_input)"),
+                  code("import tensorflow as tf\n", "config = tf.ConfigProto()\n",
+                       "config.gpu_options.allow_growth = True\n", "sess = tf.Session(config=config)"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}:cell 3:2:10: TFM123 cell 2 line 1 starts TensorFlow's runtime")
+    assert "which line 1 binds or calls after it; move the config above cell 2 line 1;" in out

@@ -317,12 +317,28 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
 
 
 def _locate(d: Diagnostic, cells: Sequence[CodeCell], display: str) -> Diagnostic:
-    """A line of the joined module -> the cell and the line inside that cell."""
+    """A line of the joined module -> the cell and the line inside that cell, for the
+    report's position and for each "line N" its message names."""
+    cell = _cell_at(d.line, cells)
+
+    def local(m: re.Match) -> str:
+        other = _cell_at(int(m[1]), cells)
+        line = int(m[1]) - other.start_line + 1
+        return f"line {line}" if other is cell else f"cell {other.number} line {line}"
+
+    message = _LINE_IN_MESSAGE.sub(local, d.message)
+    return Diagnostic(f"{display}:cell {cell.number}", d.line - cell.start_line + 1, d.col, d.code, message)
+
+
+_LINE_IN_MESSAGE = re.compile(r"\bline (\d+)\b")
+
+
+def _cell_at(line: int, cells: Sequence[CodeCell]) -> CodeCell:
     cell = cells[0]
     for candidate in cells:
-        if candidate.start_line <= d.line:
+        if candidate.start_line <= line:
             cell = candidate
-    return Diagnostic(f"{display}:cell {cell.number}", d.line - cell.start_line + 1, d.col, d.code, d.message)
+    return cell
 
 
 # -- the notebook file -----------------------------------------------------------------------
