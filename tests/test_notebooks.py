@@ -420,3 +420,12 @@ def test_lines_a_report_names_are_counted_in_their_cells(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"{path}:cell 3:2:10: TFM123 cell 2 line 1 starts TensorFlow's runtime")
     assert "which line 1 binds or calls after it; move the config above cell 2 line 1;" in out
+
+
+def test_quoted_names_are_found_in_a_notebook_json(tmp_path, capsys):
+    # In the file a cell's "CUDA_VISIBLE_DIVICES" is written \"CUDA_VISIBLE_DIVICES\".
+    nb = notebook(code("import os\n", 'os.environ["CUDA_VISIBLE_DIVICES"] = "1"'))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert b'\\"CUDA_VISIBLE_DIVICES\\"' in path.read_bytes()
+    assert run("check", str(path)) == 1
+    assert f"{path}:cell 1:2:12: TFM306 " in capsys.readouterr().out

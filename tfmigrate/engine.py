@@ -389,7 +389,7 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
     except OSError as exc:
         return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
     rules = selected_rules(options)
-    if not prefilter.might_match(data, _trigger_pattern(options.select, options.ignore)):
+    if not prefilter.might_match_file(path, data, _trigger_pattern(options.select, options.ignore)):
         return FileResult(display, "unchanged")
     return process_bytes(path, data, rules, options, display)
 
@@ -558,7 +558,7 @@ def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
             except OSError as exc:
                 order.append(FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}"))
                 continue
-            if not prefilter.might_match(data, pattern):
+            if not prefilter.might_match_file(path, data, pattern):
                 order.append(FileResult(display, "unchanged"))
             elif not parallel:
                 order.append((path, options, display))

@@ -93,3 +93,11 @@ def compile_triggers(words: Iterable[str], patterns: Iterable[TriggerPattern] = 
 
 def might_match(data: bytes, triggers: Triggers) -> bool:
     return triggers.search(data)
+
+
+def might_match_file(path: str, data: bytes, triggers: Triggers) -> bool:
+    """A notebook holds its cells as JSON strings, where `"` is written `\\"`: the quoted
+    names the near-miss patterns look for ("CUDA_VISIBLE_DEVICE") are searched unescaped."""
+    if path.endswith(".ipynb") and b'\\"' in data:
+        data = data.replace(b'\\"', b'"')
+    return triggers.search(data)
