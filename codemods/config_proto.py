@@ -97,6 +97,8 @@ SAFE_BEFORE_CONFIG = (
 # Settings TF2 lets a program change while it runs: a later call simply takes over, as
 # the next session's config did in TF1. The others raise once the runtime has started.
 CHANGEABLE_ANY_TIME = {"soft_placement", "log_placement", "jit"}
+# What a session without a config would lose once a config's settings apply to the process.
+DEVICE_KEYS = {"gpu_visibility", "cpu_visibility", "logical_cpus", "gpu_memory"}
 GPU_KEYS = {"memory_growth", "gpu_memory", "gpu_visibility"}  # moot on a machine without GPUs
 TF_VERSIONS = {"tf.__version__", "tf.VERSION", "tf.version.VERSION"}
 # Process-rank methods of Horovod (`hvd.local_rank()`) and MPI (`comm.Get_rank()`): ints.
@@ -1315,6 +1317,12 @@ class _Analysis:
                           f"`{self._line_code(clashing[0])}`, and TF2 settings are process-wide: `{action.fields[0]}` "
                           f"asks for {ours!r}; choose one value for the whole program" + LEFT)
                 continue
+            plain = self.plain_session_besides(site) if action.key in DEVICE_KEYS else None
+            if plain is not None:
+                site.fail(field_node, CODE_CONFLICT, f"line {self.positions[plain].start.line} makes a session "
+                          "without a config, which TF1 gave every device and all of its memory; TF2 applies "
+                          f"`{action.fields[0]}` to the whole process, that session too" + LEFT)
+                continue
             rendered = "\n".join(action.render(Names()))
             previous = self.emitted.get((id(block), action.key))
             if previous is not None:
@@ -1347,6 +1355,15 @@ class _Analysis:
         emitted = cst.Module(_parse_statements(action.render(Names())))
         return any(isinstance(c.func, cst.Attribute) and _call_text(c.func.attr.value, c.args, emitted.code_for_node)
                    == wanted for c in _nodes_of(emitted, cst.Call))
+
+    def plain_session_besides(self, site: _Site) -> Optional[cst.Call]:
+        """Another session of the file made without a config (so with TF1's defaults)."""
+        if not hasattr(self, "_plain_sessions"):
+            self._plain_sessions = [
+                call for call in self.calls if self.callee(call) in SESSIONS
+                and not any(arg.keyword is not None and arg.keyword.value == "config" or arg.star for arg in call.args)
+                and not (self.callee(call) in ("tf.Session", "tf.InteractiveSession") and len(call.args) >= 3)]
+        return next((c for c in self._plain_sessions if c not in site.session_calls), None)
 
     def may_be_suppressed(self, site: _Site) -> bool:
         """A `# tfmigrate: ...` comment in the site's statements: its fix may be dropped by

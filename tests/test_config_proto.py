@@ -1239,3 +1239,38 @@ def test_a_pragma_at_the_end_of_a_removed_line_goes_with_it():
             return env.member
         """,
     )
+
+
+def test_devices_of_one_session_are_not_taken_from_a_plain_one():
+    # TF1 hid the GPUs from cpu_sess only; in TF2 gpu_sess would lose them too.
+    src = """\
+        import tensorflow as tf
+
+        cpu_sess = tf.Session(config=tf.ConfigProto(device_count={"GPU": 0}))
+        gpu_sess = tf.Session()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM122", 3)]
+
+
+def test_a_plain_session_does_not_hold_back_settings_that_only_tune_the_process():
+    # Growth and threads changed no session's devices or results: still rewritten.
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        config = tf.ConfigProto(intra_op_parallelism_threads=2)
+        config.gpu_options.allow_growth = True
+        train_sess = tf.Session(config=config)
+        eval_sess = tf.Session()
+        """,
+        """\
+        import tensorflow as tf
+
+        tf.config.threading.set_intra_op_parallelism_threads(2)
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        train_sess = tf.compat.v1.Session()
+        eval_sess = tf.Session()
+        """,
+    )
