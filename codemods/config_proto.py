@@ -1173,9 +1173,9 @@ class _Analysis:
                     func = analysis.local_function(node.func)
                     if func is not None and analysis.function_starts_runtime(func):
                         found = True
-                elif isinstance(node.func, cst.Attribute) and not name:  # `model.build()`: a method of this file's
-                    found = any(analysis.function_starts_runtime(m)  # classes that runs TF ops
-                                for m in analysis.methods_named(node.func.attr.value))
+                elif isinstance(node.func, cst.Attribute) and not name and not _on_super(node.func):
+                    # `model.build()`: a method of this file's classes that runs TF ops
+                    found = any(analysis.function_starts_runtime(m) for m in analysis.methods_named(node.func.attr.value))
 
         stmt.visit(Look())
         return found
@@ -1724,6 +1724,12 @@ def _existing_literal(code_for, call: cst.Call, key: str):
         return ast.literal_eval(code_for(call.args[index].value).strip())
     except (ValueError, SyntaxError):
         return settings.UNKNOWN
+
+
+def _on_super(attribute: cst.Attribute) -> bool:
+    """`super().__init__`: a method of a base class, which may be in another file."""
+    value = attribute.value
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "super"
 
 
 def _call_text(attr: str, args: Sequence[cst.Arg], code_for) -> str:
