@@ -1274,3 +1274,15 @@ def test_a_plain_session_does_not_hold_back_settings_that_only_tune_the_process(
         eval_sess = tf.Session()
         """,
     )
+
+
+def test_growth_with_a_fraction_that_is_not_a_literal_says_both_reasons():
+    reports = check_noop(
+        """\
+        import tensorflow as tf
+        gpu_options = tf.GPUOptions(allow_growth=True, per_process_gpu_memory_fraction=frac)
+        sess = tf.Session(config=tf.ConfigProto(gpu_options=gpu_options))
+        """
+    )
+    assert [(d.code, d.line) for d in reports] == [("TFM106", 2)]
+    assert "grow up to the limit', which has no TF2 form (TFM113)" in reports[0].message

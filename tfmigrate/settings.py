@@ -492,9 +492,12 @@ def _plan_memory(fields: Mapping[str, Value], result: Plan, problem: Callable[..
     if fraction is not None:
         f = fraction.literal
         if not fraction.known or not isinstance(f, (int, float)) or isinstance(f, bool):
+            growth_too = growth is not None and not (growth.known and not growth.literal)
             problem("gpu_options.per_process_gpu_memory_fraction",
                     f"per_process_gpu_memory_fraction={fraction.text()} is not a number literal: 0 meant "
-                    "'no limit' and >1 meant unified memory, so the TF2 form depends on its value")
+                    "'no limit' and >1 meant unified memory, so the TF2 form depends on its value"
+                    + ("; and with allow_growth, any limit above 0 meant 'grow up to the limit', which has no "
+                       "TF2 form (TFM113): keep one of the two" if growth_too else ""))
             return
         if f < 0 or math.isnan(f):
             problem("gpu_options.per_process_gpu_memory_fraction", f"per_process_gpu_memory_fraction={f!r} is invalid")
