@@ -592,8 +592,25 @@ class _Analysis:
             line = self.evaluate_line(given, None, call)
             pipeline.evaluates = True
             if target is not None:
+                self.no_global_step_read(call)
                 line = f"{target} = {line}"
         pipeline.calls.append(_Call(stmt, [line]))
+
+    def no_global_step_read(self, call: cst.Call) -> None:
+        """Estimator.evaluate's dict held "global_step"; Keras' has the loss and metrics only."""
+        for use in self.references(call):
+            parent = self.parents.get(use)
+            key = None
+            if isinstance(parent, cst.Subscript) and len(parent.slice) == 1 and \
+                    isinstance(parent.slice[0].slice, cst.Index):
+                key = parent.slice[0].slice.value
+            elif isinstance(parent, cst.Attribute) and parent.attr.value == "get":
+                getter = self.parents.get(parent)
+                key = getter.args[0].value if isinstance(getter, cst.Call) and getter.args else None
+            if isinstance(key, cst.SimpleString) and key.evaluated_value == "global_step":
+                raise _Problem(CODE_DRIVER, "the evaluation result's \"global_step\" is read here, and Keras' "
+                               "evaluate returns only the loss and the metrics: migrate by hand (model.optimizer."
+                               "iterations holds the step count)", parent)
 
     def train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine) -> None:
         stmt, _ = self.driver_statement(call, est_stmt, allow_assign=False)

@@ -186,3 +186,13 @@ def test_contrib_strategy_used_outside_run_config_is_left() -> None:
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM204", 3), ("TFM204", 6)]
+
+
+def test_reading_the_global_step_of_an_evaluation_leaves_the_pipeline() -> None:
+    """Keras' evaluate returns the loss and the metrics; ["global_step"] would be a KeyError."""
+    base = pipeline() + 'metrics = estimator.evaluate(input_fn)\n'
+    for read in ('print(metrics["global_step"])\n', 'step = metrics.get("global_step")\n'):
+        check_noop(base + read)
+        assert ("TFM218", 20) in diagnostics(base + read)
+    new, _ = rewrite(base + 'print(metrics["loss"])\n')
+    assert 'metrics = model.evaluate(' in new
