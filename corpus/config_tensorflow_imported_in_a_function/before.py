@@ -1,0 +1,16 @@
+"""TensorFlow is loaded lazily, after the environment it reads at import is set."""
+import os
+
+os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+
+
+def make_session():
+    from tensorflow.compat.v1 import ConfigProto, Session
+
+    config = ConfigProto(log_device_placement=True, inter_op_parallelism_threads=2)
+    return Session(config=config)
+
+
+if __name__ == "__main__":
+    sess = make_session()
+    print(sess.list_devices())
