@@ -14,6 +14,7 @@ process-wide settings, SEMANTICS fact 1) and removes `set_session` boilerplate.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Sequence, Union
@@ -1029,7 +1030,7 @@ class _Analysis:
             call = self.parent(ref)
             stmt = self.statement_of(call) if isinstance(call, cst.Call) and call.func is ref else None
             if stmt is None:  # passed on, returned, decorated, subclassed: who calls it is unknown
-                event = self.first_module_runtime_start()
+                event = self.first_module_runtime_start
                 if event is not None:
                     return event, None, name
                 continue
@@ -1067,18 +1068,16 @@ class _Analysis:
         return [ref.node for assignment in outer[definition.name.value]
                 if getattr(assignment, "node", None) is definition for ref in assignment.references]
 
+    @functools.cached_property
     def first_module_runtime_start(self) -> Optional[cst.CSTNode]:
         """The first statement the module runs (at import or as a script) that starts TF2's
         runtime, unless a switch to graph mode comes first."""
-        if not hasattr(self, "_module_start"):
-            self._module_start = None
-            for stmt in self.module.body:
-                if self.switches_to_graph_mode(stmt):
-                    break
-                if self.starts_runtime(stmt):
-                    self._module_start = stmt
-                    break
-        return self._module_start
+        for stmt in self.module.body:
+            if self.switches_to_graph_mode(stmt):
+                return None
+            if self.starts_runtime(stmt):
+                return stmt
+        return None
 
     def next_statement(self, stmt: cst.CSTNode, skip: Sequence[cst.CSTNode]) -> Optional[cst.CSTNode]:
         """The first statement after `stmt` in its block that is not in `skip`."""
@@ -1193,13 +1192,16 @@ class _Analysis:
 
     def methods_named(self, name: str, cls: Optional[cst.ClassDef] = None) -> list[cst.FunctionDef]:
         """The methods called `name` of the classes of this file (or of `cls`)."""
-        if not hasattr(self, "_methods"):
-            self._methods: dict[str, list[tuple[cst.ClassDef, cst.FunctionDef]]] = {}
-            for klass in self.index.of(cst.ClassDef):
-                for stmt in getattr(klass.body, "body", ()):
-                    if isinstance(stmt, cst.FunctionDef):
-                        self._methods.setdefault(stmt.name.value, []).append((klass, stmt))
-        return [m for k, m in self._methods.get(name, ()) if cls is None or k is cls]
+        return [m for k, m in self.methods.get(name, ()) if cls is None or k is cls]
+
+    @functools.cached_property
+    def methods(self) -> dict[str, list[tuple[cst.ClassDef, cst.FunctionDef]]]:
+        found: dict[str, list[tuple[cst.ClassDef, cst.FunctionDef]]] = {}
+        for klass in self.index.of(cst.ClassDef):
+            for stmt in getattr(klass.body, "body", ()):
+                if isinstance(stmt, cst.FunctionDef):
+                    found.setdefault(stmt.name.value, []).append((klass, stmt))
+        return found
 
     def function_starts_runtime(self, func: cst.FunctionDef) -> bool:
         """Does calling this function of the file run a TF op (directly or through another)?"""
@@ -1358,12 +1360,13 @@ class _Analysis:
 
     def plain_session_besides(self, site: _Site) -> Optional[cst.Call]:
         """Another session of the file made without a config (so with TF1's defaults)."""
-        if not hasattr(self, "_plain_sessions"):
-            self._plain_sessions = [
-                call for call in self.calls if self.callee(call) in SESSIONS
+        return next((c for c in self.plain_sessions if c not in site.session_calls), None)
+
+    @functools.cached_property
+    def plain_sessions(self) -> list[cst.Call]:
+        return [call for call in self.calls if self.callee(call) in SESSIONS
                 and not any(arg.keyword is not None and arg.keyword.value == "config" or arg.star for arg in call.args)
                 and not (self.callee(call) in ("tf.Session", "tf.InteractiveSession") and len(call.args) >= 3)]
-        return next((c for c in self._plain_sessions if c not in site.session_calls), None)
 
     def may_be_suppressed(self, site: _Site) -> bool:
         """A `# tfmigrate: ...` comment in the site's statements: its fix may be dropped by
