@@ -76,6 +76,8 @@ EXISTING_SETTERS = {
     "tf.config.optimizer.set_jit": ("jit",),
 }
 
+# They call the function they are given, at once: `tf.app.run(main)`.
+APP_RUNNERS = {"tf.app.run", "absl.app.run"}
 CODE_FOLLOW = "TFM120"
 CODE_SET_SESSION_LEFT = "TFM121"
 CODE_CONFLICT = "TFM122"
@@ -94,12 +96,18 @@ SAFE_BEFORE_CONFIG = (
     # Files and strings, no TF op: dataset downloads (NumPy arrays) and backend queries.
     "keras.datasets.", "tf.keras.datasets.", "keras.backend.backend", "tf.keras.backend.backend",
     "keras.backend.image_data_format", "tf.keras.backend.image_data_format",
+    # Checked on TF 2.21 too: queries and global policies that run no op.
+    "tf.executing_eagerly", "keras.backend.floatx", "keras.backend.set_floatx", "tf.keras.backend.floatx",
+    "tf.keras.backend.set_floatx", "keras.mixed_precision.set_global_policy",
+    "tf.keras.mixed_precision.set_global_policy",
 )
+# Method names that builtin containers and strings have too: `d.update(...)` is not
+# taken for a method of this file's classes unless the object is one of theirs.
+BUILTIN_METHOD_NAMES = frozenset(
+    name for kind in (dict, list, str, set, bytes) for name in dir(kind) if not name.startswith("_"))
 # Settings TF2 lets a program change while it runs: a later call simply takes over, as
 # the next session's config did in TF1. The others raise once the runtime has started.
 CHANGEABLE_ANY_TIME = {"soft_placement", "log_placement", "jit"}
-# What a session without a config would lose once a config's settings apply to the process.
-DEVICE_KEYS = {"gpu_visibility", "cpu_visibility", "logical_cpus", "gpu_memory"}
 GPU_KEYS = {"memory_growth", "gpu_memory", "gpu_visibility"}  # moot on a machine without GPUs
 TF_VERSIONS = {"tf.__version__", "tf.VERSION", "tf.version.VERSION"}
 # Process-rank methods of Horovod (`hvd.local_rank()`) and MPI (`comm.Get_rank()`): ints.
@@ -1028,7 +1036,12 @@ class _Analysis:
         uses, name = self.uses_of(func)
         for ref in uses:
             call = self.parent(ref)
-            stmt = self.statement_of(call) if isinstance(call, cst.Call) and call.func is ref else None
+            runner = self.parent(call) if isinstance(call, cst.Arg) and call.value is ref else None
+            if isinstance(runner, cst.Call) and self.callee(runner) in APP_RUNNERS:
+                call = runner  # `tf.app.run(main)` calls main there and then
+            elif not (isinstance(call, cst.Call) and call.func is ref):
+                call = None
+            stmt = self.statement_of(call) if call is not None else None
             if stmt is None:  # passed on, returned, decorated, subclassed: who calls it is unknown
                 event = self.first_module_runtime_start
                 if event is not None:
@@ -1172,9 +1185,10 @@ class _Analysis:
                     func = analysis.local_function(node.func)
                     if func is not None and analysis.function_starts_runtime(func):
                         found = True
-                elif isinstance(node.func, cst.Attribute) and not name and not _on_super(node.func):
+                elif isinstance(node.func, cst.Attribute) and not name and analysis.may_be_own_method(node.func):
                     # `model.build()`: a method of this file's classes that runs TF ops
-                    found = any(analysis.function_starts_runtime(m) for m in analysis.methods_named(node.func.attr.value))
+                    if any(analysis.function_starts_runtime(m) for m in analysis.methods_named(node.func.attr.value)):
+                        found = True
 
         stmt.visit(Look())
         return found
@@ -1189,6 +1203,26 @@ class _Analysis:
         if isinstance(node, cst.ClassDef):  # `Model()` runs its __init__
             return next(iter(self.methods_named("__init__", node)), None)
         return node if isinstance(node, cst.FunctionDef) else None
+
+    def may_be_own_method(self, attribute: cst.Attribute) -> bool:
+        """Can `x.name(...)` run a method of this file's classes? Not on `super()` (a base
+        class, maybe elsewhere); and for names that dicts, lists and strings have too
+        (`hparams.update({...})`), only on `self`, `cls` or an instance built here."""
+        if _on_super(attribute):
+            return False
+        if attribute.attr.value not in BUILTIN_METHOD_NAMES:
+            return True
+        base = attribute.value
+        if isinstance(base, cst.Name) and base.value in ("self", "cls"):
+            return True
+        if isinstance(base, cst.Name):
+            bindings = list(self.scopes[base][base.value]) if base in self.scopes else []
+            node = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+            assign = self.parent(self.parent(node)) if node is not None else None
+            base = assign.value if isinstance(assign, cst.Assign) else base
+        return isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and isinstance(
+            self.local_function(base.func), cst.FunctionDef) and isinstance(
+            self.parent(self.parent(self.local_function(base.func))), cst.ClassDef)
 
     def methods_named(self, name: str, cls: Optional[cst.ClassDef] = None) -> list[cst.FunctionDef]:
         """The methods called `name` of the classes of this file (or of `cls`)."""
@@ -1319,11 +1353,13 @@ class _Analysis:
                           f"`{self._line_code(clashing[0])}`, and TF2 settings are process-wide: `{action.fields[0]}` "
                           f"asks for {ours!r}; choose one value for the whole program" + LEFT)
                 continue
-            plain = self.plain_session_besides(site) if action.key in DEVICE_KEYS else None
+            plain = self.plain_session_besides(site) if "device_count" in action.fields else None
             if plain is not None:
+                # device_count limited one session's devices; GPU options were the process's
+                # in TF1 already (its GPU allocator and device mapping are made once).
                 site.fail(field_node, CODE_CONFLICT, f"line {self.positions[plain].start.line} makes a session "
-                          "without a config, which TF1 gave every device and all of its memory; TF2 applies "
-                          f"`{action.fields[0]}` to the whole process, that session too" + LEFT)
+                          "without a config, which TF1 gave every device; TF2 applies `device_count` to the whole "
+                          "process, that session too" + LEFT)
                 continue
             rendered = "\n".join(action.render(Names()))
             previous = self.emitted.get((id(block), action.key))
@@ -1653,8 +1689,8 @@ class _Analysis:
     def leftover_comments(self, site: _Site, placed: set[cst.Comment]) -> list[cst.EmptyLine]:
         """What goes above the new calls: the first removed statement's own leading lines
         (its blank lines keep the layout), then every other comment that was in the removed
-        code and did not travel with a setting. No comment is dropped but a pragma at the end
-        of a removed line (`# pylint: disable=…`, `# noqa`): it was about that line alone."""
+        code and did not travel with a setting. No comment is dropped, only the pragma at the
+        end of a removed line (`# pylint: disable=…`, `# noqa`): it was about that line alone."""
         removed: list[cst.CSTNode] = [*site.def_stmts, *([site.return_stmt] if site.return_stmt else [])]
         if site.inline_stmt is not None:
             removed.append(site.anchor)
@@ -1664,11 +1700,13 @@ class _Analysis:
             lines.extend(first.leading_lines)
         seen = placed | {line.comment for line in lines if line.comment is not None}
         for node in removed:
-            seen |= {c for c in _line_end_comments(node) if _is_pragma(c)}  # they spoke of the removed line
+            line_ends = set(_line_end_comments(node))
             for comment in _comments_in(node):
                 if comment not in seen:
                     seen.add(comment)
-                    lines.append(cst.EmptyLine(comment=comment))
+                    kept = _without_pragma(comment) if comment in line_ends else comment
+                    if kept is not None:
+                        lines.append(cst.EmptyLine(comment=kept))
         return lines
 
     def _is_session_config_arg(self, arg: cst.CSTNode) -> bool:
@@ -1894,19 +1932,28 @@ def _blocking_names(node: cst.CSTNode, names: Names) -> set[str]:
 
 
 def _trailing_note(stmt: cst.SimpleStatementLine) -> list[cst.EmptyLine]:
-    """The comment at the end of a statement's line, as a line of its own (unless it is a
-    pragma such as `# pylint: disable=…`, which on a line of its own would cover the rest
-    of the block, not the removed line it was about)."""
+    """The comment at the end of a statement's line, as a line of its own (less a pragma)."""
     comment = stmt.trailing_whitespace.comment
-    return [cst.EmptyLine(comment=comment)] if comment is not None and not _is_pragma(comment) else []
+    kept = _without_pragma(comment) if comment is not None else None
+    return [cst.EmptyLine(comment=kept)] if kept is not None else []
 
 
-_PRAGMA = re.compile(r"#\s*(pylint\s*:|noqa\b|type\s*:\s*ignore|pragma\s*:|pyright\s*:|mypy\s*:|nosec\b|fmt\s*:|isort\s*:)",
-                     re.IGNORECASE)
+_PRAGMA = re.compile(
+    r"#\s*(?:pylint\s*:\s*[\w-]+\s*=\s*[\w-]+(?:\s*,\s*[\w-]+)*|noqa(?:\s*:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)?"
+    r"|type\s*:\s*ignore(?:\[[^\]]*\])?|pragma\s*:\s*no\s+(?:cover|branch)|pyright\s*:\s*\S+|mypy\s*:\s*\S+"
+    r"|nosec(?:\s+B\d+(?:\s*,\s*B\d+)*)?|fmt\s*:\s*(?:on|off|skip)|isort\s*:\s*\S+)",
+    re.IGNORECASE)
 
 
-def _is_pragma(comment: cst.Comment) -> bool:
-    return _PRAGMA.match(comment.value) is not None
+def _without_pragma(comment: cst.Comment) -> Optional[cst.Comment]:
+    """A comment that ended a removed line, without its pragma (`# pylint: disable=…`,
+    `# noqa`), which spoke of that line alone: on a line of its own, a pylint pragma would
+    cover the rest of the block. None when nothing else is left of it."""
+    match = _PRAGMA.match(comment.value)
+    if match is None:
+        return comment
+    note = comment.value[match.end():].strip().lstrip("#;:-").strip()
+    return cst.Comment("# " + note) if note else None
 
 
 def _line_end_comments(node: cst.CSTNode) -> list[cst.Comment]:
@@ -1978,7 +2025,7 @@ def _render_with_comments(actions: Sequence[settings.Action], names: Names, fiel
         for path in action.fields:
             a, b = field_comments.get(path, ([], []))
             above += [c for c in a if c not in placed]
-            beside += [c for c in b if c not in placed and not _is_pragma(c)]  # see _trailing_note
+            beside += [kept for kept in (_without_pragma(c) for c in b if c not in placed) if kept is not None]
             placed.update(a, b)
         head = part[0]
         if len(beside) == 1 and isinstance(head, cst.SimpleStatementLine):

@@ -331,6 +331,10 @@ class _Analysis:
             args = self.code(given["devices"].value)
         elif "num_gpus" in given:
             count = given["num_gpus"].value
+            if isinstance(count, cst.Name) and count.value != "None":  # `NUM_GPUS = 2`, bound once
+                bound = self.single_binding(count)
+                literal = isinstance(bound, cst.Integer) or isinstance(bound, cst.Name) and bound.value == "None"
+                count = bound if literal else count
             if isinstance(count, cst.Name) and count.value == "None":  # every GPU, as with no argument
                 args = ""
             elif isinstance(count, cst.Integer) and int(count.value) == 0:  # no GPU: the CPU alone

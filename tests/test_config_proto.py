@@ -1286,3 +1286,167 @@ def test_growth_with_a_fraction_that_is_not_a_literal_says_both_reasons():
     )
     assert [(d.code, d.line) for d in reports] == [("TFM106", 2)]
     assert "grow up to the limit', which has no TF2 form (TFM113)" in reports[0].message
+
+
+def test_a_function_whose_ops_come_before_a_plain_method_call_still_runs_ops():
+    # `"...".format(x)` after the op must not make build() look op-free.
+    src = """\
+        import tensorflow as tf
+
+
+        def build():
+            x = tf.constant(1.0)
+            print("built {}".format(x))
+
+
+        def run():
+            config = tf.ConfigProto(inter_op_parallelism_threads=2)
+            return tf.Session(config=config)
+
+
+        build()
+        run()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 10)]
+
+
+def test_a_dict_method_is_not_taken_for_a_method_of_the_file():
+    # `hparams.update(...)` is a dict's, not Agent.update, which runs ops.
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+
+        class Agent:
+            def __init__(self):
+                config = tf.ConfigProto(inter_op_parallelism_threads=2)
+                self.sess = tf.Session(config=config)
+
+            def update(self, values):
+                return tf.constant(values)
+
+
+        hparams = {"lr": 0.1}
+        hparams.update({"lr": 0.2})
+        agent = Agent()
+        """,
+        """\
+        import tensorflow as tf
+
+
+        class Agent:
+            def __init__(self):
+                tf.config.threading.set_inter_op_parallelism_threads(2)
+                self.sess = tf.compat.v1.Session()
+
+            def update(self, values):
+                return tf.constant(values)
+
+
+        hparams = {"lr": 0.1}
+        hparams.update({"lr": 0.2})
+        agent = Agent()
+        """,
+    )
+
+
+def test_tf_app_run_calls_main_where_it_stands():
+    # `tf.executing_eagerly()` runs no op; main runs at `tf.app.run(main)`, before any op.
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        print("eager:", tf.executing_eagerly())
+
+
+        def main(_):
+            config = tf.ConfigProto(inter_op_parallelism_threads=2)
+            with tf.Session(config=config) as sess:
+                print(sess.list_devices())
+
+
+        if __name__ == "__main__":
+            tf.app.run(main)
+        """,
+        """\
+        import tensorflow as tf
+
+        print("eager:", tf.executing_eagerly())
+
+
+        def main(_):
+            tf.config.threading.set_inter_op_parallelism_threads(2)
+            with tf.compat.v1.Session() as sess:
+                print(sess.list_devices())
+
+
+        if __name__ == "__main__":
+            tf.app.run(main)
+        """,
+    )
+
+
+def test_tf_app_run_after_an_op_is_too_late_for_main():
+    src = """\
+        import tensorflow as tf
+
+        scale = tf.constant(2.0)
+
+
+        def main(_):
+            config = tf.ConfigProto(inter_op_parallelism_threads=2)
+            with tf.Session(config=config) as sess:
+                print(sess.run(scale))
+
+
+        tf.app.run(main)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 7)]
+
+
+def test_a_memory_fraction_beside_a_plain_session_is_rewritten():
+    # TF1's GPU allocator was the process's: the fraction held for the plain session too.
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        config = tf.ConfigProto()
+        config.gpu_options.per_process_gpu_memory_fraction = 0.4
+        sess = tf.Session(config=config)
+        other = tf.Session()
+        """,
+        """\
+        import tensorflow as tf
+        from tfmigrate.runtime import total_memory_mib
+
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.set_logical_device_configuration(
+                gpu,
+                [tf.config.LogicalDeviceConfiguration(memory_limit=int(0.4 * total_memory_mib(gpu)))],
+            )
+        sess = tf.compat.v1.Session()
+        other = tf.Session()
+        """,
+    )
+
+
+def test_a_note_after_a_pragma_stays():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True  # noqa: E501  keep the GPU free for the other job
+        sess = tf.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+
+        # keep the GPU free for the other job
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        sess = tf.compat.v1.Session()
+        """,
+    )

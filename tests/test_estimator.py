@@ -196,3 +196,20 @@ def test_reading_the_global_step_of_an_evaluation_leaves_the_pipeline() -> None:
         assert ("TFM218", 20) in diagnostics(base + read)
     new, _ = rewrite(base + 'print(metrics["loss"])\n')
     assert 'metrics = model.evaluate(' in new
+
+
+def test_contrib_mirrored_num_gpus_from_a_constant_bound_once() -> None:
+    check_transformed(
+        """
+        import tensorflow as tf
+        NUM_GPUS = 2
+        strategy = tf.contrib.distribute.MirroredStrategy(num_gpus=NUM_GPUS)
+        config = tf.estimator.RunConfig(train_distribute=strategy)
+        """,
+        """
+        import tensorflow as tf
+        NUM_GPUS = 2
+        strategy = tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"])
+        config = tf.estimator.RunConfig(train_distribute=strategy)
+        """,
+    )
