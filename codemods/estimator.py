@@ -76,7 +76,7 @@ CODES = {
 
 ESTIMATOR = "tf.estimator.Estimator"
 RUN_CONFIG = "tf.estimator.RunConfig"
-PER_REPLICA_BATCH = ("{kind} left as it is: it is used outside RunConfig(train_distribute=...), and contrib's "
+PER_REPLICA_BATCH = ("{kind} left as it is: it does not only go to RunConfig(train_distribute=...), and contrib's "
                      "strategies took each dataset batch as one replica's where TF2's split it across the replicas; "
                      "use tf.distribute's strategy and multiply the batch size by strategy.num_replicas_in_sync")
 TRAIN_SPEC = "tf.estimator.TrainSpec"
@@ -359,9 +359,23 @@ class _Analysis:
         so only there is the rename exact."""
         if self.is_distribute_arg(call):
             return True
-        if self.assigned_name(call) is None:
+        if self.assigned_name(call) is not None:
+            return all(self.is_distribute_arg(use) for use in self.references(call))
+        helper = self.returned_by(call)  # `def get_strategy(): return MirroredStrategy(...)`
+        if helper is None:
             return False
-        return all(self.is_distribute_arg(use) for use in self.references(call))
+        calls = [self.parents.get(use) for use in self.references(helper)]
+        return bool(calls) and all(isinstance(c, cst.Call) and self.is_distribute_arg(c) for c in calls)
+
+    def returned_by(self, value: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        """The function that `return value` ends, if the value is the whole return value."""
+        ret = self.parents.get(value)
+        if not (isinstance(ret, cst.Return) and ret.value is value):
+            return None
+        cur = self.parents.get(ret)
+        while cur is not None and not isinstance(cur, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            cur = self.parents.get(cur)
+        return cur if isinstance(cur, cst.FunctionDef) else None
 
     def is_distribute_arg(self, node: cst.CSTNode) -> bool:
         arg = self.parents.get(node)

@@ -213,3 +213,28 @@ def test_contrib_mirrored_num_gpus_from_a_constant_bound_once() -> None:
         config = tf.estimator.RunConfig(train_distribute=strategy)
         """,
     )
+
+
+def test_contrib_strategy_returned_by_a_helper_that_feeds_run_config() -> None:
+    check_transformed(
+        """
+        import tensorflow as tf
+        def get_strategy():
+            return tf.contrib.distribute.MirroredStrategy(num_gpus=2)
+        config = tf.estimator.RunConfig(train_distribute=get_strategy())
+        """,
+        """
+        import tensorflow as tf
+        def get_strategy():
+            return tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"])
+        config = tf.estimator.RunConfig(train_distribute=get_strategy())
+        """,
+    )
+    # Called from other files only: what they do with it cannot be seen.
+    src = """
+        import tensorflow as tf
+        def get_strategy():
+            return tf.contrib.distribute.MirroredStrategy(num_gpus=2)
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM204", 4)]
