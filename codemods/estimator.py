@@ -56,10 +56,10 @@ CODE_DROPPED = "TFM220"
 CODES = {
     CODE_PIPELINE: "Estimator + RunConfig(train_distribute=…) + train/evaluate → Keras model built under "
                    "strategy.scope(), compile, fit, evaluate (per-replica batches kept)",
-    CODE_CONTRIB_MIRRORED: "tf.contrib.distribute.MirroredStrategy(num_gpus=n) → tf.distribute.MirroredStrategy(devices)",
+    CODE_CONTRIB_MIRRORED: "tf.contrib.distribute.MirroredStrategy(num_gpus=n) → tf.distribute.MirroredStrategy(devices), where it goes to RunConfig",
     CODE_COLLECTIVE: "tf.contrib.distribute.CollectiveAllReduceStrategy() → tf.distribute.MultiWorkerMirroredStrategy()",
     CODE_PARAMETER_SERVER: "parameter-server strategy: no automatic rewrite (ParameterServerStrategy + ClusterCoordinator)",
-    CODE_STRATEGY_LEFT: "a contrib strategy whose arguments have no exact TF2 form",
+    CODE_STRATEGY_LEFT: "a contrib strategy whose arguments have no exact TF2 form, or that does not only go to RunConfig",
     CODE_CONTRIB_ONE_DEVICE: "tf.contrib.distribute.OneDeviceStrategy(device) → tf.distribute.OneDeviceStrategy(device)",
     CODE_MODEL_FN: "model_fn with no clear Keras form (branches, custom train_op, other layers or losses)",
     CODE_OPTIMIZER: "tf.train optimizer with no Keras optimizer that has the same update",
