@@ -98,3 +98,10 @@ def test_import_statements_finds_every_import(path: Path) -> None:
     module = cst.parse_module(path.read_text(encoding="utf-8"))
     everywhere = [n for n in iter_nodes(module) if isinstance(n, (cst.Import, cst.ImportFrom))]
     assert {id(n) for n in import_statements(module)} == {id(n) for n in everywhere}
+
+
+def test_comment_lines_above_a_dropped_import_stay() -> None:
+    # A `# %%` cell marker or a note above the import is not the import's to take along.
+    assert drop("import os\n\n# %% [markdown]\n# Set up the session.\n\n# %%\nfrom tensorflow import ConfigProto\n"
+                "x = 1\n") == "import os\n\n# %% [markdown]\n# Set up the session.\n\n# %%\nx = 1\n"
+    assert drop("x = 1\n# the last cell\nfrom tensorflow import ConfigProto\n") == "x = 1\n# the last cell\n"

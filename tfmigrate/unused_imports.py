@@ -41,8 +41,8 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
         if not unused:
             continue
         kept = [a for a in stmt.names if a not in unused]  # type: ignore[union-attr]
-        if not kept:
-            edits.append(Replace(line, cst.RemoveFromParent()))
+        if not kept:  # the comment lines above it (a `# %%` cell marker) stay
+            edits.append(Replace(line, cst.RemoveFromParent(), keep_comments=True))
             continue
         if isinstance(stmt.names[-1].comma, cst.MaybeSentinel):  # type: ignore[index]
             kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)  # no trailing comma before
