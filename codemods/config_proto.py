@@ -911,6 +911,8 @@ class _Analysis:
                for node in _nodes_of(stmt, (cst.Name, cst.Attribute))):
             return True
         for call in _nodes_of(stmt, cst.Call):
+            if _ipython_env_magic(call):
+                return True
             func = self.local_function(call.func) if isinstance(call.func, cst.Name) else None
             if func is not None and func is not stmt:
                 if func not in self.environment_functions:
@@ -1765,6 +1767,20 @@ def _existing_literal(code_for, call: cst.Call, key: str):
         return ast.literal_eval(code_for(call.args[index].value).strip())
     except (ValueError, SyntaxError):
         return settings.UNKNOWN
+
+
+def _ipython_env_magic(call: cst.Call) -> bool:
+    """`get_ipython().run_line_magic('env', 'X=1')` (or `.magic('env X=1')`): `%env X=1` in
+    a notebook exported as a script."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in ("run_line_magic", "magic")
+            and isinstance(func.value, cst.Call) and isinstance(func.value.func, cst.Name)
+            and func.value.func.value == "get_ipython" and call.args
+            and isinstance(call.args[0].value, cst.SimpleString)):
+        return False
+    text = call.args[0].value.evaluated_value
+    words = (text if func.attr.value == "run_line_magic" else str(text).split(" ", 1)[0]) if text else ""
+    return words in ("env", "set_env") and (func.attr.value == "magic" or len(call.args) > 1)
 
 
 def _on_super(attribute: cst.Attribute) -> bool:

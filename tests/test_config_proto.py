@@ -1450,3 +1450,24 @@ def test_a_note_after_a_pragma_stays():
         sess = tf.compat.v1.Session()
         """,
     )
+
+
+def test_env_magic_in_a_notebook_exported_as_a_script_is_an_environment_change():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        get_ipython().run_line_magic('env', 'CUDA_VISIBLE_DEVICES=1')
+        sess = tf.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+
+        get_ipython().run_line_magic('env', 'CUDA_VISIBLE_DEVICES=1')
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
