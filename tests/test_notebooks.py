@@ -429,3 +429,18 @@ def test_quoted_names_are_found_in_a_notebook_json(tmp_path, capsys):
     assert b'\\"CUDA_VISIBLE_DIVICES\\"' in path.read_bytes()
     assert run("check", str(path)) == 1
     assert f"{path}:cell 1:2:12: TFM306 " in capsys.readouterr().out
+
+
+def test_a_name_a_later_cell_that_is_not_python_uses_stays_imported(tmp_path):
+    # Cell 3 is Python 2; once its print is fixed it needs K again.
+    nb = notebook(code("import tensorflow as tf\n", "from keras import backend as K"),
+                  code("config = tf.ConfigProto()\n", "config.gpu_options.allow_growth = True\n",
+                       "K.set_session(tf.Session(config=config))"),
+                  code("print K.image_data_format()"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert cells[0]["source"] == nb["cells"][0]["source"]
+    assert cells[1]["source"] == ["for gpu in tf.config.list_physical_devices(\"GPU\"):\n",
+                                  "    tf.config.experimental.set_memory_growth(gpu, True)"]
+    assert cells[2] == nb["cells"][2]

@@ -289,7 +289,12 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
         raise NotebookNotPython(f"cell {number}: {why}, and later cells hold TF1 code whose rewrite depends on "
                                 "what runs before it")
 
-    source = join_cells(usable)
+    cells_joined = usable
+    if unreadable:  # after every TF1 cell (see above); what they name still counts as used
+        text = "".join(t for n, t in cells if n in {number for number, _ in unreadable})
+        line = _placeholder(0, text)
+        cells_joined = [*usable, CodeCell(0, line + "\n", MaskedCell(line + "\n", [line]))]
+    source = join_cells(cells_joined)
     try:
         module = cst.parse_module(source)
         result = transform_module(module, rules, options, display, text=source)
@@ -311,7 +316,9 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     problem = _verify(new_source, source)
     if problem is not None:
         raise NotebookNotPython(f"internal error: the rewrite would not compile ({problem})")
-    new_texts = split_module(new_source, usable)
+    new_texts = split_module(new_source, cells_joined)
+    if len(cells_joined) > len(usable) and new_texts[-1] != cells_joined[-1].text:
+        raise NotebookNotPython("internal error: a rewrite changed the stand-in for the cells that are not Python")
     changed = {c.number: new for c, new in zip(usable, new_texts) if new != c.text}
     return CellsResult(changed, diagnostics, problems, parsed=True)
 
