@@ -35,7 +35,7 @@ from tfmigrate import settings
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
-from tfmigrate.notebooks import ENVIRONMENT_CHANGE
+from tfmigrate.notebooks import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
 from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value
@@ -1747,6 +1747,8 @@ class _Analysis:
         if isinstance(shown, cst.SimpleStatementLine):
             shown = shown.with_changes(leading_lines=())  # the code, not the comment above it
         text = self.code(shown).strip()
+        if text.startswith(MAGIC_PLACEHOLDER_PREFIX):
+            return "an IPython magic line, or a notebook cell that is not Python"
         text = text.splitlines()[0] if text else text
         return text if len(text) <= 60 else text[:57] + "..."
 

@@ -192,7 +192,7 @@ def test_a_cell_that_is_not_python_before_tf1_code_leaves_the_notebook(tmp_path,
 
 
 def test_cell_that_does_not_parse_is_reported_and_the_others_rewritten(tmp_path, capsys):
-    bad = code("config = tf.ConfigProto(\n")
+    bad = code("c = tf.ConfigProto(\n")
     nb = notebook(IMPORT, SESSION, bad)
     path = write_notebook(tmp_path / "nb.ipynb", nb)
     assert run("rewrite", str(path)) == 2
@@ -444,3 +444,12 @@ def test_a_name_a_later_cell_that_is_not_python_uses_stays_imported(tmp_path):
     assert cells[1]["source"] == ["for gpu in tf.config.list_physical_devices(\"GPU\"):\n",
                                   "    tf.config.experimental.set_memory_growth(gpu, True)"]
     assert cells[2] == nb["cells"][2]
+
+
+def test_a_config_a_later_cell_that_is_not_python_names_is_left(tmp_path, capsys):
+    nb = notebook(IMPORT, SESSION, code("config = tf.ConfigProto(\n"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 2
+    assert json.loads(path.read_text())["cells"][1] == nb["cells"][1]
+    assert ("TFM120 `config` is used by `an IPython magic line, or a notebook cell that is not Python`"
+            in capsys.readouterr().out)

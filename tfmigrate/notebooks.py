@@ -38,7 +38,8 @@ NOTEBOOK_SUFFIX = ".ipynb"
 # Cell magics whose body is ordinary Python: the magic line is set aside like a line magic.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 
-_PLACEHOLDER = "__tfmigrate_magic_{}__"
+MAGIC_PLACEHOLDER_PREFIX = "__tfmigrate_magic_"
+_PLACEHOLDER = MAGIC_PLACEHOLDER_PREFIX + "{}__"
 _PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(.*\)$")
 # Passed to the placeholder of `%env NAME=value` / `%set_env`: the rules read it as a
 # change to os.environ (CUDA_VISIBLE_DEVICES set between a config and its session).
