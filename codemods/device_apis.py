@@ -41,7 +41,7 @@ from libcst.metadata import (
 
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import resolve
-from tfmigrate.metadata import node_index
+from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 from tfmigrate.unused_imports import bound_name
@@ -475,7 +475,17 @@ class _Analysis:
 
     @functools.cached_property
     def all_names(self) -> set[str]:
-        return {node.value for node in self.index.of(cst.Name)}
+        """Every name the file uses, but the module paths of imports (`from tensorflow.python
+        import x` does not take `tensorflow`)."""
+        paths: set[cst.CSTNode] = set()
+        for node in self.index.of(cst.ImportFrom):
+            if node.module is not None:
+                paths.update(nodes_under(node.module, cst.Name))
+        for node in self.index.of(cst.Import):
+            for alias in node.names:
+                if alias.asname is not None:
+                    paths.update(nodes_under(alias.name, cst.Name))
+        return {node.value for node in self.index.of(cst.Name) if node not in paths}
 
     def no_alias(self, code: str, node: cst.CSTNode) -> Finding:
         return Finding(code, "no name for the tensorflow module is free here (`tf` and `tensorflow` are both taken); "

@@ -562,3 +562,50 @@ def test_tf221_facts_behind_the_rewrites() -> None:
     assert facts["local_names"] == ["/device:CPU:0"]
     assert facts["logical_names"] == ["/device:CPU:0", "/device:CPU:1"]
     assert facts["configurable_after_logical"] is False
+
+
+def test_an_import_path_does_not_take_the_tensorflow_name():
+    # `from tensorflow.python.client import device_lib` binds device_lib, not tensorflow,
+    # and a `tf` local to another function leaves the module's `tf` free.
+    new, diags = rewrite(textwrap.dedent("""\
+        def run_program():
+            import tensorflow as tf
+            return tf.constant(1)
+
+
+        def get_num_gpus():
+            from tensorflow.python.client import device_lib
+            return sum(1 for d in device_lib.list_local_devices() if d.device_type == 'GPU')
+        """))
+    assert diags == []
+    assert "    return len(tensorflow.config.list_physical_devices(\"GPU\"))\n" in new
+
+
+def test_an_added_import_goes_below_the_environment_tensorflow_reads_at_import():
+    check_transformed(
+        """\
+        import os
+
+
+        def count_gpus():
+            from tensorflow.python.client import device_lib
+            return len([d for d in device_lib.list_local_devices() if d.device_type == "GPU"])
+
+
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+        print("gpus:", count_gpus())
+        """,
+        """\
+        import os
+
+
+        def count_gpus():
+            return len(tf.config.list_physical_devices("GPU"))
+
+
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+        import tensorflow as tf
+
+        print("gpus:", count_gpus())
+        """,
+    )

@@ -210,7 +210,11 @@ def _add_imports(module, needed):
     for spec in sorted((s for s in needed if s.module == "tensorflow" and s.obj is None), key=repr):
         first = first_tensorflow_import(body)
         if first is None:
-            continue
+            # TensorFlow is imported only in functions or guards: at least not above the
+            # environment it reads at import (TF_CPP_MIN_LOG_LEVEL, ...).
+            first = _last_environment_change(module, body)
+            if first is None:
+                continue
         end = first + 1  # the end of the run of import lines it is in
         while end < len(body) and isinstance(body[end], cst.SimpleStatementLine) and all(
                 isinstance(small, (cst.Import, cst.ImportFrom)) for small in body[end].body):
@@ -228,6 +232,18 @@ def _add_imports(module, needed):
         if added is not None:
             return added
     return _add_imports_with_libcst(module, needed) if needed else module
+
+
+def _last_environment_change(module, body: list) -> Optional[int]:
+    """The index of the last top-level line that changes os.environ or sys.path."""
+    import libcst as cst
+
+    found = None
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+                word in module.code_for_node(stmt) for word in ("environ", "putenv", "sys.path")):
+            found = i
+    return found
 
 
 def _add_from_imports(module, specs):
