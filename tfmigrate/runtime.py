@@ -54,10 +54,21 @@ def total_memory_mib(gpu: Any) -> int:
     ident = visible_gpu_to_nvml_id(_gpu_index(gpu))
     pynvml.nvmlInit()
     try:
-        if isinstance(ident, int):
-            handle = pynvml.nvmlDeviceGetHandleByIndex(ident)
-        else:
-            handle = pynvml.nvmlDeviceGetHandleByUUID(ident)
-        return int(pynvml.nvmlDeviceGetMemoryInfo(handle).total // (1024 * 1024))
+        if isinstance(ident, str):
+            return _mib(pynvml, pynvml.nvmlDeviceGetHandleByUUID(ident))
+        sizes = {_mib(pynvml, pynvml.nvmlDeviceGetHandleByIndex(i)) for i in range(pynvml.nvmlDeviceGetCount())}
+        if len(sizes) > 1 and os.environ.get("CUDA_DEVICE_ORDER") != "PCI_BUS_ID":
+            # CUDA numbers GPUs fastest first, NVML by PCI bus: index i may be two different
+            # GPUs, and here that matters, since their sizes differ.
+            raise RuntimeError(
+                "this machine's GPUs differ in memory size, and CUDA numbers them fastest first while NVML "
+                "numbers them by PCI bus, so tfmigrate.runtime cannot tell which GPU is TensorFlow's GPU "
+                f"{_gpu_index(gpu)}: set CUDA_DEVICE_ORDER=PCI_BUS_ID before TensorFlow starts (or give the "
+                "memory limit in MiB by hand)")
+        return _mib(pynvml, pynvml.nvmlDeviceGetHandleByIndex(ident))
     finally:
         pynvml.nvmlShutdown()
+
+
+def _mib(pynvml: Any, handle: Any) -> int:
+    return int(pynvml.nvmlDeviceGetMemoryInfo(handle).total // (1024 * 1024))
