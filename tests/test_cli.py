@@ -295,3 +295,10 @@ def test_documented_pre_commit_hooks_exist():
     assert re.findall(r"- id: (\S+)", snippet) == re.findall(r"^- id: (\S+)", manifest, re.M) == [
         "tfmigrate", "tfmigrate-check"]
     assert re.findall(r"^  entry: (.+)$", manifest, re.M) == ["tfmigrate rewrite", "tfmigrate check"]
+
+
+def test_a_rule_code_that_matches_no_rule_is_an_error(tree, capsys):
+    # TFM131 for TFM113 would otherwise silence nothing, silently.
+    assert run("rewrite", "--ignore", "TFM131", str(tree)) == 2
+    assert "TFM131 matches no rule code" in capsys.readouterr().err
+    assert run("rewrite", "--ignore", "TFM11", str(tree)) == 1  # a prefix of real codes is fine

@@ -51,19 +51,19 @@ def test_unparseable_file_is_left_byte_for_byte_and_reported(tree, capsys, name,
 
 def test_unreadable_file_is_reported(tree, capsys, monkeypatch):
     # Root reads every file whatever its mode, so make the read itself fail.
-    import builtins
-
     import tfmigrate.engine as engine
 
     bad = tree / "secret.py"
     bad.write_text(TF1)
 
-    def guarded_open(path, *args, **kwargs):
+    read = engine.read_source
+
+    def guarded_read(path):
         if str(path).endswith("secret.py"):
             raise PermissionError(13, "Permission denied", str(path))
-        return builtins.open(path, *args, **kwargs)
+        return read(path)
 
-    monkeypatch.setattr(engine, "open", guarded_open, raising=False)
+    monkeypatch.setattr(engine, "read_source", guarded_read)
     assert run(str(tree)) == 2
     assert bad.read_text() == TF1
     assert "secret.py: error: cannot read: Permission denied" in capsys.readouterr().err
@@ -178,3 +178,30 @@ def test_rewrite_cli_never_imports_tensorflow(tmp_path):
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert proc.returncode == 1, proc.stderr
     assert (tmp_path / "a.py").read_text() == TF2
+
+
+def test_a_fifo_named_like_a_source_file_does_not_block_the_run(tmp_path, capsys):
+    from tfmigrate.cli import main
+
+    os.mkfifo(tmp_path / "pipe.py")
+    (tmp_path / "train.py").write_text("import tensorflow as tf\nsess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n")
+    assert main(["rewrite", "-j", "1", "--no-config", str(tmp_path)]) == 2
+    assert f"{tmp_path / 'pipe.py'}: error: cannot read: not a regular file" in capsys.readouterr().err
+    assert "set_soft_device_placement" in (tmp_path / "train.py").read_text()  # the rest of the run went on
+    assert main(["rewrite", "-j", "1", "--no-config", str(tmp_path / "pipe.py")]) == 2
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path, monkeypatch, capsys):
+    # os.replace only needs the folder to be writable; a read-only file says "do not edit".
+    # (The tests run as root, for whom os.access always says yes: the check is simulated.)
+    from tfmigrate import files
+    from tfmigrate.cli import main
+
+    path = tmp_path / "frozen.py"
+    src = b"import tensorflow as tf\nsess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n"
+    path.write_bytes(src)
+    path.chmod(0o444)
+    monkeypatch.setattr(files.os, "access", lambda p, mode: not (str(p) == str(path) and mode == os.W_OK))
+    assert main(["rewrite", "-j", "1", "--no-config", str(path)]) == 2
+    assert path.read_bytes() == src
+    assert "cannot write: [Errno 13] the file is read-only" in capsys.readouterr().err

@@ -211,7 +211,7 @@ def discover(paths: Sequence[str], exclude: Sequence[str], skipped: list[tuple[s
                 yield real, root
             continue
         if not os.path.isdir(root):
-            skipped.append((root, "no such file or directory"))
+            skipped.append((root, "not a regular file" if os.path.exists(root) else "no such file or directory"))
             continue
         real_root = os.path.realpath(root)
         for folder, dirs, files in os.walk(root):
@@ -338,7 +338,7 @@ def _run(paths: Sequence[str], settings: Settings, args: argparse.Namespace, sho
     totals = RunTotals()
     for path, why in skipped:
         print(f"{path}: skipped: {why}", file=sys.stderr)
-        if why == "no such file or directory":
+        if why in ("no such file or directory", "not a regular file"):
             totals.failed += 1
             totals.errors.append((path, why))
     progress = Progress(len(items), enabled=not args.no_progress)
@@ -358,6 +358,11 @@ def _settings_or_exit(args: argparse.Namespace, mode: str, list_fixes: bool = Fa
         settings = resolve_settings(args, mode, list_fixes)
     except ConfigError as exc:
         print(f"tfmigrate: error: {exc}", file=sys.stderr)
+        return None
+    known = all_codes()
+    unknown = [c for c in (*settings.options.select, *settings.options.ignore) if not any(k.startswith(c) for k in known)]
+    if unknown:  # a typo (TFM131 for TFM113) would otherwise select or silence nothing, silently
+        print(f"tfmigrate: error: {', '.join(unknown)} matches no rule code (see `tfmigrate rules`)", file=sys.stderr)
         return None
     if not selected_rules(settings.options):
         print("tfmigrate: error: --select/--ignore leave no rule to run (see `tfmigrate rules`)", file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from tfmigrate import prefilter
 from tfmigrate.diagnostics import Diagnostic
-from tfmigrate.files import SourceError, decode, write_atomic
+from tfmigrate.files import SourceError, decode, read_source, write_atomic
 
 # LibCST is imported lazily: a run whose files all fail the prefilter never needs it.
 
@@ -400,8 +400,7 @@ def transform_source(text: str, rules: Sequence, options: Options = Options(), p
 def process_file(path: str, options: Options, display: Optional[str] = None) -> FileResult:
     display = display or path
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_source(path)
     except OSError as exc:
         return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
     rules = selected_rules(options)
@@ -569,8 +568,7 @@ def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
     try:
         for path, display in items:
             try:
-                with open(path, "rb") as fh:
-                    data = fh.read()
+                data = read_source(path)
             except OSError as exc:
                 order.append(FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}"))
                 continue

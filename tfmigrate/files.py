@@ -8,6 +8,7 @@ either the old file or the new one, never half of each.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -43,12 +44,25 @@ def decode(data: bytes) -> Source:
     return source
 
 
+def read_source(path: str) -> bytes:
+    """The bytes of a regular file. A FIFO or device named like a source file raises
+    OSError instead of blocking the run (opened without blocking, then checked)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        return fh.read()
+
+
 def write_atomic(path: str, data: bytes) -> None:
     """Replace `path` (a regular file) with `data`, keeping its permission bits.
 
-    The file must still exist: a file deleted while we worked is not recreated.
+    The file must still exist: a file deleted while we worked is not recreated. A file
+    its owner made read-only is not replaced (os.replace only needs the folder writable).
     """
     st = os.stat(path)  # raises FileNotFoundError if it vanished mid-run
+    if not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, "the file is read-only", path)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tfmigrate")
     try:
