@@ -89,8 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     # No path is not an error: pre-commit may call a hook with an empty file list.
     rewrite.add_argument("paths", nargs="*", metavar="PATH", help="files or directories; - reads stdin (and writes the result, or the diff with --diff, to stdout)")
     mode = rewrite.add_mutually_exclusive_group()
-    mode.add_argument("--diff", action="store_true", help="print a unified diff, write nothing")
-    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change")
+    mode.add_argument("--diff", action="store_true", help="print a unified diff on stdout (reports go to stderr), write nothing")
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if anything would change or a site was left for a human")
     _common_options(rewrite)
 
     check = sub.add_parser(
@@ -277,7 +277,8 @@ def _error_lines(r: FileResult) -> list[str]:
     return lines
 
 
-def _print_result(r: FileResult, progress: Progress, show_diagnostics: bool = True) -> None:
+def _print_result(r: FileResult, progress: Progress, show_diagnostics: bool = True, reports=None) -> None:
+    reports = reports or sys.stdout
     diagnostics = [d.format() for d in r.diagnostics] if show_diagnostics else []
     errors = _error_lines(r)
     if not diagnostics and not errors and not r.diff:
@@ -288,7 +289,7 @@ def _print_result(r: FileResult, progress: Progress, show_diagnostics: bool = Tr
     for line in errors:
         print(line, file=sys.stderr)
     for line in diagnostics:
-        print(line)
+        print(line, file=reports)
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -342,10 +343,12 @@ def _run(paths: Sequence[str], settings: Settings, args: argparse.Namespace, sho
             totals.failed += 1
             totals.errors.append((path, why))
     progress = Progress(len(items), enabled=not args.no_progress)
+    # With --diff, stdout is the patch (`> fix.patch`): the reports go beside it, to stderr.
+    reports = sys.stderr if getattr(args, "diff", False) else sys.stdout
 
     def on_result(r: FileResult) -> None:
         totals.add(r)
-        _print_result(r, progress, show_diagnostics)
+        _print_result(r, progress, show_diagnostics, reports)
         progress.step()
 
     process_many(items, settings.options, max(1, args.jobs), on_result)
