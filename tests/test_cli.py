@@ -66,7 +66,7 @@ def test_diff_writes_nothing_and_prints_a_unified_diff(tree, capsys):
         "-sess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n"
         "+tf.config.set_soft_device_placement(True)\n+sess = tf.compat.v1.Session()\n"
     )
-    assert err == "tfmigrate: 1 files scanned, 1 would be rewritten, 0 unchanged, 0 failed, 0 diagnostics\n"
+    assert err == "tfmigrate: 1 file scanned, 1 would be rewritten, 0 unchanged, 0 failed, 0 diagnostics\n"
 
 
 def test_check_flag_exit_codes(tree, capsys):
@@ -85,7 +85,7 @@ def test_untranslatable_site_is_reported_and_exits_1(tmp_path, capsys):
     assert (tmp_path / "bad.py").read_text() == UNTRANSLATABLE
     out, err = capsys.readouterr()
     assert out.startswith(f"{tmp_path / 'bad.py'}:{TFM113_AT_3_1}")
-    assert err.endswith(", 1 diagnostics\n")
+    assert err.endswith(", 1 diagnostic\n")
 
 
 def test_suppression_comment_silences_the_report(tmp_path, capsys):
@@ -199,7 +199,7 @@ def test_exclude_globs(tmp_path, capsys):
     assert (tmp_path / "legacy" / "a.py").read_text() == TF1
     assert (tmp_path / "gen_config.py").read_text() == TF1
     assert (tmp_path / "keep_me.py").read_text() == TF2
-    assert capsys.readouterr().err.startswith("tfmigrate: 1 files scanned")
+    assert capsys.readouterr().err.startswith("tfmigrate: 1 file scanned")
 
 
 def test_exclude_applies_to_files_named_on_the_command_line(tmp_path, capsys):

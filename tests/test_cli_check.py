@@ -47,7 +47,7 @@ def test_text_lists_fixable_and_unfixable_sites_and_writes_nothing(tree, capsys)
 def test_nothing_left_exits_0(tmp_path, capsys):
     (tmp_path / "clean.py").write_text(CLEAN)
     assert check(str(tmp_path)) == 0
-    assert capsys.readouterr() == ("", "tfmigrate: 1 files scanned, 0 sites in 0 files, 0 failed\n")
+    assert capsys.readouterr() == ("", "tfmigrate: 1 file scanned, 0 sites in 0 files, 0 failed\n")
 
 
 def test_unparseable_file_exits_2_and_is_left_alone(tmp_path, capsys):

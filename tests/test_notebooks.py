@@ -81,7 +81,7 @@ def test_jupyter_notebook_cells_are_rewritten_and_everything_else_is_kept(tmp_pa
     assert path.read_text(encoding="utf-8") == jupyter_text(expected)
     assert path.read_text(encoding="utf-8") == nbformat.writes(nbformat.reads(path.read_text(encoding="utf-8"),
                                                                               as_version=nbformat.NO_CONVERT)) + "\n"
-    assert capsys.readouterr().err == "tfmigrate: 1 files scanned, 1 rewritten, 0 unchanged, 0 failed, 0 diagnostics\n"
+    assert capsys.readouterr().err == "tfmigrate: 1 file scanned, 1 rewritten, 0 unchanged, 0 failed, 0 diagnostics\n"
 
 
 def test_second_run_changes_nothing_and_does_not_write(tmp_path):
@@ -200,7 +200,7 @@ def test_cell_that_does_not_parse_is_reported_and_the_others_rewritten(tmp_path,
     assert cells[1]["source"] == SESSION_AFTER and cells[2] == bad
     err = capsys.readouterr().err
     assert f"{path}:cell 3: error: cannot parse (line " in err
-    assert err.endswith("tfmigrate: 1 files scanned, 1 rewritten, 0 unchanged, 1 failed, 0 diagnostics\n")
+    assert err.endswith("tfmigrate: 1 file scanned, 1 rewritten, 0 unchanged, 1 failed, 0 diagnostics\n")
 
 
 def test_cell_without_trigger_words_that_does_not_parse_is_not_reported(tmp_path, capsys):
@@ -318,7 +318,7 @@ def test_notebook_of_another_language_is_skipped(tmp_path, capsys):
     data = path.read_bytes()
     assert run("rewrite", str(path)) == 0
     assert path.read_bytes() == data
-    assert capsys.readouterr().err == "tfmigrate: 1 files scanned, 0 rewritten, 0 unchanged, 1 skipped, 0 failed, 0 diagnostics\n"
+    assert capsys.readouterr().err == "tfmigrate: 1 file scanned, 0 rewritten, 0 unchanged, 1 skipped, 0 failed, 0 diagnostics\n"
 
 
 def test_without_nbformat_the_notebook_is_reported_and_left(tmp_path, capsys, monkeypatch):

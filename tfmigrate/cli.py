@@ -122,10 +122,20 @@ def _common_options(p: argparse.ArgumentParser) -> None:
     config.add_argument("--config", metavar="PYPROJECT", default=None,
                         help="read [tool.tfmigrate] from this file instead of the nearest pyproject.toml")
     config.add_argument("--no-config", action="store_true", help="ignore every pyproject.toml")
-    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("-j", "--jobs", type=_positive, default=os.cpu_count() or 1,
                    help="parallel worker processes (default: CPU count)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.add_argument("--no-progress", action="store_true", help="never show progress on stderr")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} workers: give 1 or more")
+    return value
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -332,6 +342,10 @@ class RunTotals:
         self.diagnostics.extend(r.diagnostics)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _run(paths: Sequence[str], settings: Settings, args: argparse.Namespace, show_diagnostics: bool) -> RunTotals:
     """Discover, process and print per-file output; missing paths count as failures."""
     skipped: list[tuple[str, str]] = []
@@ -389,9 +403,9 @@ def cmd_rewrite(args: argparse.Namespace) -> int:
         verb = "rewritten" if mode == "write" else "would be rewritten"
         skipped = f", {totals.skipped} skipped" if totals.skipped else ""
         print(
-            f"tfmigrate: {totals.scanned} files scanned, {totals.rewritten} {verb}, "
+            f"tfmigrate: {_count(totals.scanned, 'file')} scanned, {totals.rewritten} {verb}, "
             f"{totals.unchanged} unchanged{skipped}, {totals.failed} failed, "
-            f"{len(totals.diagnostics)} diagnostics",
+            f"{_count(len(totals.diagnostics), 'diagnostic')}",
             file=sys.stderr,
         )
     if totals.failed:
@@ -421,8 +435,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.quiet:
         files = len({d.path.split(":cell ")[0] for d in totals.diagnostics})
         skipped = f", {totals.skipped} skipped" if totals.skipped else ""
-        print(f"tfmigrate: {totals.scanned} files scanned, {len(totals.diagnostics)} sites in {files} files"
-              f"{skipped}, {totals.failed} failed", file=sys.stderr)
+        print(f"tfmigrate: {_count(totals.scanned, 'file')} scanned, {_count(len(totals.diagnostics), 'site')} in "
+              f"{_count(files, 'file')}{skipped}, {totals.failed} failed", file=sys.stderr)
     if totals.failed:
         return EXIT_ERROR
     return EXIT_CHANGES if totals.diagnostics or totals.rewritten else EXIT_OK
