@@ -772,7 +772,7 @@ class _Analysis:
             self.record_emitted(site, actions, moved_to)
         yield Finding(
             settings.CODE_REWRITE,
-            "ConfigProto settings rewritten as tf.config calls",
+            "ConfigProto settings that become tf.config calls",
             site.anchor,
             edits=tuple(edits),
             add_imports=tuple(imports),

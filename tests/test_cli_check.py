@@ -37,7 +37,7 @@ def test_text_lists_fixable_and_unfixable_sites_and_writes_nothing(tree, capsys)
     assert _snapshot(tree) == before
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    assert lines[0] == f"{tree / 'a_fixable.py'}:2:26: TFM100 ConfigProto settings rewritten as tf.config calls"
+    assert lines[0] == f"{tree / 'a_fixable.py'}:2:26: TFM100 ConfigProto settings that become tf.config calls"
     assert lines[1].startswith(f"{tree / 'b_device.py'}:2:6: TFM300 ")
     assert lines[2].startswith(f"{tree / 'c_manual.py'}:{TFM113_AT_3_1}")
     assert len(lines) == 3

@@ -271,14 +271,14 @@ def test_diff_shows_cells_and_writes_nothing(tmp_path, capsys):
 def test_check_lists_notebook_sites_in_every_format(tmp_path, capsys):
     path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, SESSION))
     assert run("check", str(path)) == 1
-    assert capsys.readouterr().out == f"{path}:cell 2:1:10: TFM100 ConfigProto settings rewritten as tf.config calls\n"
+    assert capsys.readouterr().out == f"{path}:cell 2:1:10: TFM100 ConfigProto settings that become tf.config calls\n"
     assert run("check", "--format", "json", str(path)) == 1
     assert json.loads(capsys.readouterr().out) == [{
         "path": f"{path}:cell 2", "line": 1, "col": 10, "code": "TFM100",
-        "message": "ConfigProto settings rewritten as tf.config calls"}]
+        "message": "ConfigProto settings that become tf.config calls"}]
     assert run("check", "--format", "sarif", str(path)) == 1
     (result,) = json.loads(capsys.readouterr().out)["runs"][0]["results"]
-    assert result["message"]["text"] == "cell 2, line 1, column 10: ConfigProto settings rewritten as tf.config calls"
+    assert result["message"]["text"] == "cell 2, line 1, column 10: ConfigProto settings that become tf.config calls"
     assert result["locations"] == [{"physicalLocation": {"artifactLocation": {"uri": "file://" + str(path)}}}]
 
 
