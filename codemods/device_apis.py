@@ -274,6 +274,10 @@ class _Analysis:
                                                        "from that config; migrate it by hand", call)
                 continue
             counted = self.counted_use(call)
+            held = None
+            if counted is None:  # `protos = LLD()`, then one count over `protos`
+                held = self.held_for_one_use(call)
+                counted = self.counted_use(held[1]) if held is not None else None
             tf = self.tf_alias(call) if counted else None
             if counted is None:
                 yield Finding(CODE_LOCAL_DEVICES_LEFT, self.local_devices_advice(call), call)
@@ -282,16 +286,42 @@ class _Analysis:
             else:
                 outer, device_type, wrapper = counted
                 text = f'{wrapper}({tf.name}.config.list_physical_devices("{device_type}"))'
+                edits = [Replace(outer, _expression(text, outer))]
+                if held is not None:
+                    edits.append(Replace(held[0], cst.RemoveFromParent(), keep_comments=True))
                 yield Finding(CODE_LOCAL_DEVICES, f"{self.code(outer)} → {text}", outer,
-                              edits=(Replace(outer, _expression(text, outer)),), add_imports=tf.imports,
-                              remove_unused_imports=DEVICE_LIB_IMPORTS)
+                              edits=tuple(edits), add_imports=tf.imports, remove_unused_imports=DEVICE_LIB_IMPORTS)
 
-    def counted_use(self, call: cst.Call) -> Optional[tuple[cst.Call, str, str]]:
+    def held_for_one_use(self, call: cst.Call) -> Optional[tuple[cst.SimpleStatementLine, cst.Name]]:
+        """(`protos = LLD()`'s line, the one use of `protos`) when the list is bound to a
+        name that nothing else binds and that is read once, in the same block after it."""
+        assign = self.parent(call)
+        line = self.parent(assign)
+        if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name) and isinstance(line, cst.SimpleStatementLine)
+                and len(line.body) == 1):
+            return None
+        target = assign.targets[0].target
+        scope = self.scopes.get(target)
+        bindings = list(scope[target.value]) if scope is not None else []
+        if len(bindings) != 1 or len(bindings[0].references) != 1:
+            return None
+        use = next(iter(bindings[0].references)).node
+        block = self.parent(line)
+        cur = use
+        while cur is not None and self.parent(cur) is not block:
+            cur = self.parent(cur)
+        body = list(getattr(block, "body", ()))
+        if not isinstance(use, cst.Name) or cur not in body or body.index(cur) <= body.index(line):
+            return None
+        return line, use
+
+    def counted_use(self, call: cst.CSTNode) -> Optional[tuple[cst.Call, str, str]]:
         """(outer call, device type, wrapper) for the counting idioms over LLD():
         `len([d for d in LLD() if d.device_type == "GPU"])` and
-        `sum(1 for d in LLD() if d.device_type == "GPU")` → len(...), and
+        `sum(1 for d in LLD() if d.device_type == "GPU")` (or `sum([1 for ...])`) → len(...), and
         `any(d.device_type == "GPU" for d in LLD())` → bool(...)."""
-        comp_for = self.parent(call)
+        comp_for = self.parent(call)  # `call` may also be the name of a list it returned
         if not (isinstance(comp_for, cst.CompFor) and comp_for.iter is call and comp_for.inner_for_in is None
                 and comp_for.asynchronous is None and isinstance(comp_for.target, cst.Name)):
             return None
@@ -305,7 +335,7 @@ class _Analysis:
         if isinstance(comp, cst.ListComp) and filtered and self.is_builtin(outer.func, "len") \
                 and _is_plain_element(comp.elt, var):
             device_type, wrapper = _type_test(comp_for.ifs[0].test, var), "len"
-        elif isinstance(comp, cst.GeneratorExp) and filtered and self.is_builtin(outer.func, "sum") \
+        elif isinstance(comp, (cst.GeneratorExp, cst.ListComp)) and filtered and self.is_builtin(outer.func, "sum") \
                 and isinstance(comp.elt, cst.Integer) and comp.elt.value == "1":
             device_type, wrapper = _type_test(comp_for.ifs[0].test, var), "len"
         elif isinstance(comp, cst.GeneratorExp) and not comp_for.ifs and self.is_builtin(outer.func, "any"):

@@ -609,3 +609,36 @@ def test_an_added_import_goes_below_the_environment_tensorflow_reads_at_import()
         print("gpus:", count_gpus())
         """,
     )
+
+
+def test_a_count_over_a_list_held_in_a_name_read_once():
+    # The tensorflow/models get_num_gpus idiom: the list is bound, then counted once.
+    check_transformed(
+        """\
+        from tensorflow.python.client import device_lib
+
+
+        def get_num_gpus():
+            local_device_protos = device_lib.list_local_devices()
+            return sum([1 for d in local_device_protos if d.device_type == "GPU"])
+        """,
+        """\
+        import tensorflow as tf
+
+
+        def get_num_gpus():
+            return len(tf.config.list_physical_devices("GPU"))
+        """,
+    )
+
+
+def test_a_list_held_in_a_name_read_twice_is_left():
+    src = """\
+        from tensorflow.python.client import device_lib
+
+        protos = device_lib.list_local_devices()
+        n_gpus = sum([1 for d in protos if d.device_type == "GPU"])
+        names = [d.name for d in protos]
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM304", 3)]
