@@ -69,6 +69,8 @@ CODES = {
 IS_GPU_AVAILABLE = {"tf.test.is_gpu_available", "tf.python.framework.test_util.is_gpu_available"}
 GPU_DEVICE_NAME = {"tf.test.gpu_device_name", "tf.python.framework.test_util.gpu_device_name"}
 LIST_LOCAL_DEVICES = "tf.python.client.device_lib.list_local_devices"
+KERAS_AVAILABLE_GPUS = {"keras.backend.tensorflow_backend._get_available_gpus",
+                        "keras.backend.tf_backend._get_available_gpus"}
 # `from <module> import <name>` lines the engine may drop once a rewrite left them unused.
 TEST_MODULES = ("tensorflow.test", "tensorflow.compat.v1.test", "tensorflow.python.framework.test_util")
 IS_GPU_AVAILABLE_IMPORTS = tuple((m, "is_gpu_available") for m in TEST_MODULES)
@@ -151,6 +153,7 @@ class DeviceApisRule(Rule):
         "is_gpu_available",
         "gpu_device_name",
         "list_local_devices",
+        "_get_available_gpus",
         "visible_device",
         *RENAMES,
         *(v.lower() for v in CUDA_VARIABLES),
@@ -211,6 +214,7 @@ class _Analysis:
         findings += self.is_gpu_available()
         findings += self.gpu_device_name()
         findings += self.local_devices()
+        findings += self.keras_available_gpus()
         findings += self.experimental_names()
         env_sites = list(self.env_key_sites())
         findings += self.env_typos(env_sites)
@@ -291,6 +295,22 @@ class _Analysis:
                     edits.append(Replace(held[0], cst.RemoveFromParent(), keep_comments=True))
                 yield Finding(CODE_LOCAL_DEVICES, f"{self.code(outer)} → {text}", outer,
                               edits=tuple(edits), add_imports=tf.imports, remove_unused_imports=DEVICE_LIB_IMPORTS)
+
+    def keras_available_gpus(self) -> Iterator[Finding]:
+        """Keras 2's private `K.tensorflow_backend._get_available_gpus()`, gone in Keras 3: its
+        length is the number of GPUs; its names are for a human to map."""
+        for call in self.calls_to(KERAS_AVAILABLE_GPUS):
+            outer = self.parent(self.parent(call))
+            tf = self.tf_alias(call)
+            if isinstance(outer, cst.Call) and len(outer.args) == 1 and outer.args[0].value is call \
+                    and self.is_builtin(outer.func, "len") and not call.args and tf is not None:
+                text = f'len({tf.name}.config.list_physical_devices("GPU"))'
+                yield Finding(CODE_LOCAL_DEVICES, f"{self.code(outer)} → {text}", outer,
+                              edits=(Replace(outer, _expression(text, outer)),), add_imports=tf.imports)
+                continue
+            yield Finding(CODE_LOCAL_DEVICES_LEFT, "Keras 2's private _get_available_gpus() is gone in Keras 3: its "
+                          "length is len(tf.config.list_physical_devices(\"GPU\")); its names are those of "
+                          "tf.config.list_logical_devices(\"GPU\"), which starts the runtime: choose by hand", call)
 
     def held_for_one_use(self, call: cst.Call) -> Optional[tuple[cst.SimpleStatementLine, cst.Name]]:
         """(`protos = LLD()`'s line, the one use of `protos`) when the list is bound to a

@@ -642,3 +642,28 @@ def test_a_list_held_in_a_name_read_twice_is_left():
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM304", 3)]
+
+
+def test_keras_2_private_gpu_list_counted_or_reported():
+    # Gone in Keras 3 (AttributeError on TF 2.21); its length is the GPU count.
+    check_transformed(
+        """\
+        import tensorflow as tf
+        from keras import backend as K
+
+        num_gpus = len(K.tensorflow_backend._get_available_gpus())
+        """,
+        """\
+        import tensorflow as tf
+        from keras import backend as K
+
+        num_gpus = len(tf.config.list_physical_devices("GPU"))
+        """,
+    )
+    src = """\
+        import keras.backend.tensorflow_backend as tfback
+
+        names = tfback._get_available_gpus()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM304", 3)]
