@@ -66,15 +66,21 @@ CODES = {
     CODE_FRAGILE_INDEX: "hard-coded GPU index in tf.device in a file that restricts the visible devices",
 }
 
-IS_GPU_AVAILABLE = {"tf.test.is_gpu_available", "tf.python.framework.test_util.is_gpu_available"}
-GPU_DEVICE_NAME = {"tf.test.gpu_device_name", "tf.python.framework.test_util.gpu_device_name"}
+# tensorflow.python.platform.test re-exports both: the same functions (checked on TF 2.21).
+IS_GPU_AVAILABLE = {"tf.test.is_gpu_available", "tf.python.framework.test_util.is_gpu_available",
+                    "tf.python.platform.test.is_gpu_available"}
+GPU_DEVICE_NAME = {"tf.test.gpu_device_name", "tf.python.framework.test_util.gpu_device_name",
+                   "tf.python.platform.test.gpu_device_name"}
 LIST_LOCAL_DEVICES = "tf.python.client.device_lib.list_local_devices"
 KERAS_AVAILABLE_GPUS = {"keras.backend.tensorflow_backend._get_available_gpus",
                         "keras.backend.tf_backend._get_available_gpus"}
 # `from <module> import <name>` lines the engine may drop once a rewrite left them unused.
-TEST_MODULES = ("tensorflow.test", "tensorflow.compat.v1.test", "tensorflow.python.framework.test_util")
-IS_GPU_AVAILABLE_IMPORTS = tuple((m, "is_gpu_available") for m in TEST_MODULES)
-GPU_DEVICE_NAME_IMPORTS = tuple((m, "gpu_device_name") for m in TEST_MODULES)
+TEST_MODULES = ("tensorflow.test", "tensorflow.compat.v1.test", "tensorflow.python.framework.test_util",
+                "tensorflow.python.platform.test")
+# `from tensorflow.python.platform import test`: the module itself, once nothing else uses it.
+TEST_MODULE_IMPORTS = tuple(tuple(m.rsplit(".", 1)) for m in TEST_MODULES)
+IS_GPU_AVAILABLE_IMPORTS = tuple((m, "is_gpu_available") for m in TEST_MODULES) + TEST_MODULE_IMPORTS
+GPU_DEVICE_NAME_IMPORTS = tuple((m, "gpu_device_name") for m in TEST_MODULES) + TEST_MODULE_IMPORTS
 DEVICE_LIB_IMPORTS = (("tensorflow.python.client", "device_lib"),
                       ("tensorflow.python.client.device_lib", "list_local_devices"))
 TF_DEVICE = "tf.device"

@@ -667,3 +667,21 @@ def test_keras_2_private_gpu_list_counted_or_reported():
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM304", 3)]
+
+
+def test_the_platform_test_module_is_tf_test():
+    # tensorflow.python.platform.test re-exports tf.test's functions (the same objects).
+    check_transformed(
+        """\
+        from tensorflow.python.platform import test
+
+        if test.is_gpu_available(cuda_only=True):
+            print("NCHW supported")
+        """,
+        """\
+        import tensorflow as tf
+
+        if tf.config.list_physical_devices("GPU"):
+            print("NCHW supported")
+        """,
+    )
