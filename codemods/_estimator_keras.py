@@ -213,7 +213,10 @@ class _ModelFn:
                 and isinstance(stmt.targets[0].target, cst.Name)):
             raise NotTranslatable(f"`{self.code(stmt)}` in model_fn has no clear Keras form", stmt)
         target = stmt.targets[0].target.value
-        if target in self.assigned or target in self.params:
+        # `net = tf.layers.dense(net, ...)` may rebind the output of the layer chain; any
+        # other name is bound once.
+        again = target in self.assigned or target in self.params
+        if again and target != self.current:
             raise NotTranslatable(f"model_fn assigns `{target}` twice", stmt)
         value = stmt.value
         if isinstance(value, cst.Call) and self.is_custom_train_op(value):
@@ -222,6 +225,8 @@ class _ModelFn:
                                   stmt)
         if self.layer(value):
             self.current = target
+        elif again:
+            raise NotTranslatable(f"model_fn assigns `{target}` twice", stmt)
         elif self.loss(value):
             self.loss_name = target
         elif self.optimizer(value):

@@ -238,3 +238,15 @@ def test_contrib_strategy_returned_by_a_helper_that_feeds_run_config() -> None:
         """
     check_noop(src)
     assert diagnostics(src) == [("TFM204", 4)]
+
+
+def test_a_layer_chain_that_rebinds_its_name_is_a_sequential_model() -> None:
+    src = pipeline().replace("    output = tf.layers.dense(features, 1)\n",
+                             "    net = tf.layers.dense(features, 4)\n    net = tf.layers.dense(net, 2)\n"
+                             "    output = tf.layers.dense(net, 1)\n")
+    new, diags = rewrite(src)
+    assert diags == []
+    assert "tf.keras.layers.Dense(4),\n        tf.keras.layers.Dense(2),\n        tf.keras.layers.Dense(1),\n" in new
+    # A name bound twice outside the chain is still not followed.
+    branching = src.replace("    net = tf.layers.dense(net, 2)\n", "    side = tf.layers.dense(net, 2)\n    net = tf.layers.dense(net, 2)\n")
+    assert diagnostics(branching) == [("TFM210", 11)]  # `net = ...` after the chain moved on to `side`
