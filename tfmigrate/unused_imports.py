@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from typing import Iterable, Optional
 
 import libcst as cst
@@ -58,13 +59,25 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
 def used_in(module: cst.Module, keys: Iterable[tuple[str, Optional[str], Optional[str]]]) -> list:
     """The (module, obj, asname) imports of `keys` whose name `module` uses: run on the
     source before a rewrite, it tells the imports the rewrite orphaned from those that
-    were unused already (which are not the rewrite's to remove)."""
-    uses, strings = _names_and_strings(module)
+    were unused already (which are not the rewrite's to remove). Read off the node index
+    the rules already built: a name is used if it occurs outside the import statements
+    (an attribute or keyword of that name counts too, which only errs towards dropping,
+    as before), or in a string that reads as code using it."""
+    from tfmigrate.metadata import node_index
+
+    index = node_index(module)
+    everywhere = Counter(node.value for node in index.of(cst.Name))
+    in_imports = Counter(node.value for stmt in import_statements(module) for node in iter_nodes(stmt)
+                         if isinstance(node, cst.Name))
 
     def used(key: tuple[str, Optional[str], Optional[str]]) -> bool:
         mod, obj, asname = key
         name = asname or obj or mod.split(".")[0]
-        return uses.get(name, 0) > 0 or any(_mentions(text, name) for text in strings)
+        if everywhere[name] > in_imports[name]:
+            return True
+        texts = (n.evaluated_value if isinstance(n, cst.SimpleString) else n.value
+                 for n in index.of((cst.SimpleString, cst.FormattedStringText)))
+        return any(isinstance(text, str) and _mentions(text, name) for text in texts)
 
     return [key for key in keys if used(key)]
 
