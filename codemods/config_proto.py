@@ -76,6 +76,8 @@ EXISTING_SETTERS = {
     "tf.config.optimizer.set_jit": ("jit",),
 }
 
+# Methods of os.environ that change it.
+ENVIRON_WRITES = {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"}
 # They call the function they are given, at once: `tf.app.run(main)`.
 APP_RUNNERS = {"tf.app.run", "absl.app.run"}
 CODE_FOLLOW = "TFM120"
@@ -186,6 +188,7 @@ class _Analysis:
         self.emitted_in_file: dict[str, tuple[str, cst.CSTNode]] = {}  # action key -> (rendered, its config)
         self.runtime_functions: dict[cst.FunctionDef, bool] = {}  # does calling it run a TF op?
         self.environment_functions: dict[cst.FunctionDef, bool] = {}  # does calling it change os.environ?
+        self.late_calls: dict[cst.FunctionDef, Optional[tuple]] = {}  # late_call's answers
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
 
     # -- helpers -----------------------------------------------------------------------
@@ -904,23 +907,37 @@ class _Analysis:
         return session_stmt
 
     def changes_environment(self, stmt: cst.CSTNode) -> bool:
-        """Does the statement touch os.environ, os.putenv or os.unsetenv, itself or through
-        a function of this file that it calls (`pin_gpu(rank)`)?"""
-        if any(imported_names(self.qnames, node) & {"os.environ", "os.putenv", "os.unsetenv"}
-               or (type(node) is cst.Name and node.value == ENVIRONMENT_CHANGE)  # a notebook's `%env X=1`
-               for node in _nodes_of(stmt, (cst.Name, cst.Attribute))):
-            return True
-        for call in _nodes_of(stmt, cst.Call):
-            if _ipython_env_magic(call):
+        """Does running the statement write os.environ (or call os.putenv/unsetenv), itself
+        or through a function of this file that it calls (`pin_gpu(rank)`)? Reads do not
+        count, nor bodies of functions it only defines."""
+        for node in iter_nodes(stmt, prune=lambda n: n is not stmt and isinstance(
+                n, (cst.FunctionDef, cst.ClassDef, cst.Lambda))):
+            kind = type(node)
+            if kind is cst.Name and node.value == ENVIRONMENT_CHANGE:  # a notebook's `%env X=1`
                 return True
-            func = self.local_function(call.func) if isinstance(call.func, cst.Name) else None
-            if func is not None and func is not stmt:
-                if func not in self.environment_functions:
-                    self.environment_functions[func] = False  # a recursive call adds nothing
-                    self.environment_functions[func] = self.changes_environment(func.body)
-                if self.environment_functions[func]:
+            if kind is cst.Subscript and self.is_environ(node.value) and isinstance(
+                    self.parent(node), (cst.AssignTarget, cst.Del, cst.AugAssign)):
+                return True
+            if kind is not cst.Call:
+                continue
+            if _ipython_env_magic(node):
+                return True
+            func = node.func
+            if imported_names(self.qnames, func) & {"os.putenv", "os.unsetenv"} or (
+                    isinstance(func, cst.Attribute) and func.attr.value in ENVIRON_WRITES
+                    and self.is_environ(func.value)):
+                return True
+            local = self.local_function(func) if isinstance(func, cst.Name) else None
+            if local is not None and local is not stmt:
+                if local not in self.environment_functions:
+                    self.environment_functions[local] = False  # a recursive call adds nothing
+                    self.environment_functions[local] = self.changes_environment(local.body)
+                if self.environment_functions[local]:
                     return True
         return False
+
+    def is_environ(self, node: cst.CSTNode) -> bool:
+        return "os.environ" in imported_names(self.qnames, node)
 
     def placement(self, site: _Site, new_stmts: Sequence[cst.BaseStatement], names: Names,
                   moved_to: Sequence[cst.BaseStatement]) -> tuple[Optional[cst.BaseStatement], Optional[cst.BaseStatement]]:
@@ -1026,15 +1043,18 @@ class _Analysis:
                       f"must be applied before that; make it run before line {line}" + LEFT)
         return True
 
-    def late_call(self, func: cst.FunctionDef, seen: frozenset = frozenset()
-                  ) -> Optional[tuple[cst.CSTNode, Optional[cst.CSTNode], str]]:
+    def late_call(self, func: cst.FunctionDef) -> Optional[tuple[cst.CSTNode, Optional[cst.CSTNode], str]]:
         """(what starts TF2's runtime, the call of `func` after it or None if `func` is
         reached in a way that cannot be followed, `func`'s name) when this file may run
         `func` after the runtime started; None when every call of it in the file runs first.
         Callers in other files are not seen."""
-        if func in seen or len(seen) > 4:
-            return None
-        seen = seen | {func}
+        if func in self.late_calls:  # each function once (a recursive call adds nothing)
+            return self.late_calls[func]
+        self.late_calls[func] = None
+        self.late_calls[func] = found = self._late_call(func)
+        return found
+
+    def _late_call(self, func: cst.FunctionDef) -> Optional[tuple[cst.CSTNode, Optional[cst.CSTNode], str]]:
         uses, name = self.uses_of(func)
         for ref in uses:
             call = self.parent(ref)
@@ -1056,7 +1076,7 @@ class _Analysis:
                 return event, call, name
             outer = self._enclosing_function(call)
             if outer is not None:
-                late = self.late_call(outer, seen)
+                late = self.late_call(outer)
                 if late is not None:
                     return late
         return None
@@ -1068,13 +1088,54 @@ class _Analysis:
         name = func.name.value
         if isinstance(own, ClassScope):
             cls = own.node
-            uses: list[cst.CSTNode] = [a for a in self.index.of(cst.Attribute) if a.attr.value == name]
+            uses: list[cst.CSTNode] = [a for a in self.attributes_named.get(name, ()) if self.may_be_instance_of(a.value, cls)]
             if name == "__init__":
                 uses += self.references_to(cls)
             elif name.startswith("__") and name.endswith("__"):  # run by Python itself: `with`, `()`, ...
                 uses += [cls.name]  # a use that cannot be followed
             return uses, f"{cls.name.value}.{name}" if name != "__init__" else f"{cls.name.value}()"
-        return self.references_to(func), f"{name}()"
+        uses = self.references_to(func)
+        if name == "main" and isinstance(own, GlobalScope):  # `tf.app.run()` calls the module's main
+            uses += [call.func for call in self.calls if not call.args and self.callee(call) in APP_RUNNERS]
+        return uses, f"{name}()"
+
+    @functools.cached_property
+    def attributes_named(self) -> dict[str, list[cst.Attribute]]:
+        found: dict[str, list[cst.Attribute]] = {}
+        for node in self.index.of(cst.Attribute):
+            found.setdefault(node.attr.value, []).append(node)
+        return found
+
+    def may_be_instance_of(self, receiver: cst.CSTNode, cls: cst.ClassDef) -> bool:
+        """Is `receiver.method()` a call of `cls`'s method? On `self`/`cls`, or on what
+        `Cls(...)` made (directly or through a name bound once); not on `super()`, a TF
+        object (`sess.run`) or a parameter, whose class cannot be seen."""
+        if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+            return True
+        value = receiver
+        if isinstance(receiver, cst.Name):
+            scope = self.scopes.get(receiver)
+            bindings = list(scope[receiver.value]) if scope is not None else []
+            node = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+            assign = self.parent(self.parent(node)) if node is not None else None
+            if isinstance(assign, cst.Assign):
+                value = assign.value
+            else:  # a parameter, an import, a def: not an instance made here
+                return False
+        if isinstance(value, cst.Call):
+            if isinstance(value.func, cst.Name) and value.func.value == "super":
+                return False
+            callee = self.callee(value)
+            if callee is not None and callee.startswith(("tf.", "keras.")):
+                return False
+            if isinstance(value.func, cst.Name) and isinstance(self.local_definition(value.func), cst.ClassDef):
+                return self.local_definition(value.func) is cls
+        return value is receiver
+
+    def local_definition(self, name: cst.Name) -> Optional[cst.CSTNode]:
+        scope = self.scopes.get(name)
+        bindings = list(scope[name.value]) if scope is not None else []
+        return getattr(bindings[0], "node", None) if len(bindings) == 1 else None
 
     def references_to(self, definition: Union[cst.FunctionDef, cst.ClassDef]) -> list[cst.CSTNode]:
         outer = self.scopes.get(definition)
@@ -1273,7 +1334,8 @@ class _Analysis:
                 except cst.ParserSyntaxError:  # a value tfmigrate could not read: reported elsewhere
                     return []
                 value_names |= _all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(expr)])]))
-        rebound = sorted(n for n in value_names if len(site.scope[n]) > 1)
+        rebound = sorted(n for n in value_names if len([a for a in site.scope[n] if not isinstance(
+            getattr(a, "node", None), (cst.Import, cst.ImportFrom))]) > 1)
         if rebound:  # the calls would read it when the session is made, not when the config was
             site.fail(site.anchor, CODE_FOLLOW, f"the config reads `{rebound[0]}`, which is assigned more than once, "
                       "and the sessions that use it are made later, in functions" + LEFT)
@@ -1866,9 +1928,9 @@ def _in_body(compound: cst.BaseCompoundStatement, child: cst.CSTNode) -> bool:
 
 
 def _imports_in(node: cst.CSTNode) -> Iterator[Union[cst.Import, cst.ImportFrom]]:
-    """Imports at module level that always run, including guarded ones (try/except, and
-    if/else where every branch imports), but not one under an `if` with no `else` (such as
-    `if __name__ == "__main__":`), which may not."""
+    """Imports at module level that run, including guarded ones (try/except, if/else: one
+    of the branches binds the name), but not one under an `if` with no `else` (such as
+    `if __name__ == "__main__":`), which may not run at all."""
     if isinstance(node, cst.SimpleStatementLine):
         for small in node.body:
             if isinstance(small, (cst.Import, cst.ImportFrom)):

@@ -72,6 +72,9 @@ IS_GPU_AVAILABLE = {"tf.test.is_gpu_available", "tf.python.framework.test_util.i
 GPU_DEVICE_NAME = {"tf.test.gpu_device_name", "tf.python.framework.test_util.gpu_device_name",
                    "tf.python.platform.test.gpu_device_name"}
 LIST_LOCAL_DEVICES = "tf.python.client.device_lib.list_local_devices"
+KERAS_BACKEND_IMPORTS = (("keras.backend.tensorflow_backend", "_get_available_gpus"),
+                         ("keras.backend", "tensorflow_backend"), ("keras.backend.tf_backend", "_get_available_gpus"),
+                         ("keras.backend", "tf_backend"))
 KERAS_AVAILABLE_GPUS = {"keras.backend.tensorflow_backend._get_available_gpus",
                         "keras.backend.tf_backend._get_available_gpus"}
 # `from <module> import <name>` lines the engine may drop once a rewrite left them unused.
@@ -312,7 +315,8 @@ class _Analysis:
                     and self.is_builtin(outer.func, "len") and not call.args and tf is not None:
                 text = f'len({tf.name}.config.list_physical_devices("GPU"))'
                 yield Finding(CODE_LOCAL_DEVICES, f"{self.code(outer)} → {text}", outer,
-                              edits=(Replace(outer, _expression(text, outer)),), add_imports=tf.imports)
+                              edits=(Replace(outer, _expression(text, outer)),), add_imports=tf.imports,
+                              remove_unused_imports=KERAS_BACKEND_IMPORTS)  # gone in Keras 3
                 continue
             yield Finding(CODE_LOCAL_DEVICES_LEFT, "Keras 2's private _get_available_gpus() is gone in Keras 3: its "
                           "length is len(tf.config.list_physical_devices(\"GPU\")); its names are those of "

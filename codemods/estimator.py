@@ -337,10 +337,10 @@ class _Analysis:
                 count = bound if literal else count
             if isinstance(count, cst.Name) and count.value == "None":  # every GPU, as with no argument
                 args = ""
-            elif isinstance(count, cst.Integer) and int(count.value) == 0:  # no GPU: the CPU alone
+            elif isinstance(count, cst.Integer) and int(count.value, 0) == 0:  # no GPU: the CPU alone
                 args = '["/cpu:0"]'
             elif isinstance(count, cst.Integer):  # num_gpus=n meant the first n GPUs
-                args = "[" + ", ".join(f'"/gpu:{i}"' for i in range(int(count.value))) + "]"
+                args = "[" + ", ".join(f'"/gpu:{i}"' for i in range(int(count.value, 0))) + "]"
             else:
                 return Finding(CODE_STRATEGY_LEFT, f"MirroredStrategy left as it is: num_gpus={self.code(count)} is not "
                                "a literal, and TF1 read 0 as 'the CPU only' and None as 'every GPU', where TF2 takes "

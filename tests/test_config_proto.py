@@ -1,6 +1,8 @@
 """TFM1xx: ConfigProto / GPUOptions → tf.config. Each test reads like a docs entry."""
 
-from tests.support import check_noop, check_transformed, diagnostics
+import textwrap
+
+from tests.support import check_noop, check_transformed, diagnostics, rewrite
 
 
 def test_keyword_arguments_become_tf_config_calls_in_runtime_order():
@@ -1471,3 +1473,90 @@ def test_env_magic_in_a_notebook_exported_as_a_script_is_an_environment_change()
         sess = tf.compat.v1.Session()
         """,
     )
+
+
+def test_reading_the_environment_or_defining_a_function_is_no_environment_change():
+    check_transformed(
+        """\
+        import os
+        import tensorflow as tf
+        def data_dir():
+            return os.environ.get("DATA_DIR", "/tmp")
+        def pin():
+            os.environ["CUDA_VISIBLE_DEVICES"] = "0"
+        x = tf.constant(1)
+        path = data_dir()
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        sess = tf.Session(config=config)
+        """,
+        """\
+        import os
+        import tensorflow as tf
+        def data_dir():
+            return os.environ.get("DATA_DIR", "/tmp")
+        def pin():
+            os.environ["CUDA_VISIBLE_DEVICES"] = "0"
+        for gpu in tf.config.list_physical_devices("GPU"):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        x = tf.constant(1)
+        path = data_dir()
+        sess = tf.compat.v1.Session()
+        """,
+    )
+
+
+def test_a_method_is_not_called_by_an_attribute_of_the_same_name_on_a_tf_object():
+    # `sess.run` is the session's, not Runner.run.
+    check_transformed(
+        """\
+        import tensorflow as tf
+        class Runner(object):
+            def run(self):
+                config = tf.ConfigProto(inter_op_parallelism_threads=2)
+                self.sess = tf.Session(config=config)
+        def evaluate(sess):
+            x = tf.constant(1.0)
+            return sess.run(x)
+        """,
+        """\
+        import tensorflow as tf
+        class Runner(object):
+            def run(self):
+                tf.config.threading.set_inter_op_parallelism_threads(2)
+                self.sess = tf.compat.v1.Session()
+        def evaluate(sess):
+            x = tf.constant(1.0)
+            return sess.run(x)
+        """,
+    )
+
+
+def test_a_guarded_tensorflow_import_is_no_rebound_value():
+    new, diags = rewrite(textwrap.dedent("""\
+        try:
+            import tensorflow.compat.v1 as tf
+        except ImportError:
+            import tensorflow as tf
+        config = tf.ConfigProto(intra_op_parallelism_threads=4)
+        def main():
+            with tf.Session(config=config) as sess:
+                print(sess.list_devices())
+        """))
+    assert diags == []
+    assert "def main():\n    tf.config.threading.set_intra_op_parallelism_threads(4)\n" in new
+
+
+def test_tf_app_run_without_arguments_calls_main():
+    src = """\
+        import tensorflow as tf
+        VOCABULARY = tf.constant(["a", "b"])
+        def main(_):
+            config = tf.ConfigProto(intra_op_parallelism_threads=2)
+            with tf.Session(config=config) as sess:
+                print(sess.run(tf.size(VOCABULARY)))
+        if __name__ == "__main__":
+            tf.app.run()
+        """
+    check_noop(src)
+    assert diagnostics(src) == [("TFM123", 4)]

@@ -565,8 +565,8 @@ def test_tf221_facts_behind_the_rewrites() -> None:
 
 
 def test_an_import_path_does_not_take_the_tensorflow_name():
-    # `from tensorflow.python.client import device_lib` binds device_lib, not tensorflow,
-    # and a `tf` local to another function leaves the module's `tf` free.
+    # `from tensorflow.python.client import device_lib` binds device_lib, not tensorflow
+    # (`tf` is taken: another function binds it).
     new, diags = rewrite(textwrap.dedent("""\
         def run_program():
             import tensorflow as tf
@@ -582,33 +582,37 @@ def test_an_import_path_does_not_take_the_tensorflow_name():
 
 
 def test_an_added_import_goes_below_the_environment_tensorflow_reads_at_import():
+    # Only the module's prologue counts: nothing in it can use `tf` before the import.
     check_transformed(
         """\
         import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
 
 
         def count_gpus():
             from tensorflow.python.client import device_lib
             return len([d for d in device_lib.list_local_devices() if d.device_type == "GPU"])
-
-
-        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
-        print("gpus:", count_gpus())
         """,
         """\
         import os
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+        import tensorflow as tf
 
 
         def count_gpus():
             return len(tf.config.list_physical_devices("GPU"))
-
-
-        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
-        import tensorflow as tf
-
-        print("gpus:", count_gpus())
         """,
     )
+    # After the prologue, a later line may already need `tf`: the import goes on top.
+    new, _ = rewrite(textwrap.dedent("""\
+        import logging
+        def count():
+            from tensorflow.python.client import device_lib
+            return len([d for d in device_lib.list_local_devices() if d.device_type == "GPU"])
+        N = count()
+        logging.info("checked the environment")
+        """))
+    assert new.startswith("import logging\nimport tensorflow as tf\n")
 
 
 def test_a_count_over_a_list_held_in_a_name_read_once():

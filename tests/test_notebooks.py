@@ -453,3 +453,16 @@ def test_a_config_a_later_cell_that_is_not_python_names_is_left(tmp_path, capsys
     assert json.loads(path.read_text())["cells"][1] == nb["cells"][1]
     assert ("TFM120 `config` is used by `an IPython magic line, or a notebook cell that is not Python`"
             in capsys.readouterr().out)
+
+
+def test_a_magic_line_with_a_character_no_name_can_hold(tmp_path):
+    # `R²` is not an identifier: only names go into the placeholder.
+    nb = notebook(code("import tensorflow as tf\n", "config = tf.ConfigProto(allow_soft_placement=True)\n",
+                       "sess = tf.Session(config=config)"),
+                  code("%time r2 = sess.run(tf.constant(1))  # R²"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert cells[0]["source"] == ["import tensorflow as tf\n", "tf.config.set_soft_device_placement(True)\n",
+                                  "sess = tf.compat.v1.Session()"]
+    assert cells[1] == nb["cells"][1]

@@ -26,9 +26,10 @@ def fake_nvml(monkeypatch, sizes_mib: list[int], uuids: dict[str, int] = {}) -> 
 
 
 def test_a_tensorflow_index_counts_after_cuda_visible_devices(monkeypatch):
-    fake_nvml(monkeypatch, [16000, 16000, 16000])
+    fake_nvml(monkeypatch, [8000, 16000, 24000])
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "2")
-    assert total_memory_mib(Gpu("/physical_device:GPU:0")) == 16000
+    monkeypatch.setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
+    assert total_memory_mib(Gpu("/physical_device:GPU:0")) == 24000
 
 
 def test_gpus_of_one_size_need_no_device_order(monkeypatch):

@@ -235,14 +235,18 @@ def _add_imports(module, needed):
 
 
 def _last_environment_change(module, body: list) -> Optional[int]:
-    """The index of the last top-level line that changes os.environ or sys.path."""
+    """The index of the last os.environ/sys.path line of the module's prologue (the leading
+    run of docstring, imports and such lines): nothing before it can use the import."""
     import libcst as cst
 
     found = None
     for i, stmt in enumerate(body):
-        if isinstance(stmt, cst.SimpleStatementLine) and any(
-                word in module.code_for_node(stmt) for word in ("environ", "putenv", "sys.path")):
-            found = i
+        if _is_docstring_or_strict(stmt) or _is_import_line(stmt):
+            continue
+        code = module.code_for_node(stmt) if isinstance(stmt, cst.SimpleStatementLine) else ""
+        if not any(word in code for word in ("os.environ", "os.putenv", "sys.path")):
+            break
+        found = i
     return found
 
 

@@ -108,7 +108,7 @@ def _placeholder(index: int, magic: str) -> str:
     """`__tfmigrate_magic_3__(sess, device_lib)`: a call that names every identifier of the
     magic line, so that what `%timeit sess.run(x)` uses still counts as used (its import
     and its variable stay), and what it is stays opaque to the rules."""
-    names = dict.fromkeys(n for n in _IDENTIFIER.findall(magic) if not keyword.iskeyword(n))
+    names = dict.fromkeys(n for n in _IDENTIFIER.findall(magic) if n.isidentifier() and not keyword.iskeyword(n))
     if _SETS_ENVIRONMENT.match(magic):
         names[ENVIRONMENT_CHANGE] = None
     return _PLACEHOLDER.format(index) + "(" + ", ".join(names) + ")"
@@ -292,7 +292,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
 
     cells_joined = usable
     if unreadable:  # after every TF1 cell (see above); what they name still counts as used
-        text = "".join(t for n, t in cells if n in {number for number, _ in unreadable})
+        text = "\n".join(t for n, t in cells if n in {number for number, _ in unreadable})
         line = _placeholder(0, text)
         cells_joined = [*usable, CodeCell(0, line + "\n", MaskedCell(line + "\n", [line]))]
     source = join_cells(cells_joined)
