@@ -1275,17 +1275,7 @@ class _Analysis:
             return False
         if attribute.attr.value not in BUILTIN_METHOD_NAMES:
             return True
-        base = attribute.value
-        if isinstance(base, cst.Name) and base.value in ("self", "cls"):
-            return True
-        if isinstance(base, cst.Name):
-            bindings = list(self.scopes[base][base.value]) if base in self.scopes else []
-            node = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
-            assign = self.parent(self.parent(node)) if node is not None else None
-            base = assign.value if isinstance(assign, cst.Assign) else base
-        return isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and isinstance(
-            self.local_function(base.func), cst.FunctionDef) and isinstance(
-            self.parent(self.parent(self.local_function(base.func))), cst.ClassDef)
+        return any(self.may_be_instance_of(attribute.value, cls) for cls in self.index.of(cst.ClassDef))
 
     def methods_named(self, name: str, cls: Optional[cst.ClassDef] = None) -> list[cst.FunctionDef]:
         """The methods called `name` of the classes of this file (or of `cls`)."""
