@@ -1107,9 +1107,10 @@ class _Analysis:
         return found
 
     def may_be_instance_of(self, receiver: cst.CSTNode, cls: cst.ClassDef) -> bool:
-        """Is `receiver.method()` a call of `cls`'s method? On `self`/`cls`, or on what
-        `Cls(...)` made (directly or through a name bound once); not on `super()`, a TF
-        object (`sess.run`) or a parameter, whose class cannot be seen."""
+        """Is `receiver.method()` a call of `cls`'s method? Yes on `self`/`cls` and on what
+        `Cls(...)` made (directly or through a name bound once); maybe on an attribute or
+        call result tfmigrate cannot type (`self.model`); no on `super()`, a TF object
+        (`sess.run`), another class's instance, or a name bound otherwise (a parameter)."""
         if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
             return True
         value = receiver
@@ -1270,7 +1271,7 @@ class _Analysis:
     def may_be_own_method(self, attribute: cst.Attribute) -> bool:
         """Can `x.name(...)` run a method of this file's classes? Not on `super()` (a base
         class, maybe elsewhere); and for names that dicts, lists and strings have too
-        (`hparams.update({...})`), only on `self`, `cls` or an instance built here."""
+        (`hparams.update({...})`), only where may_be_instance_of allows it."""
         if _on_super(attribute):
             return False
         if attribute.attr.value not in BUILTIN_METHOD_NAMES:
