@@ -29,7 +29,10 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfmigrate.codemods._estimator_keras import KerasModel, NotTranslatable, translate_model_fn
+import re
+
+from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, preorder
 from tfmigrate.names import is_compat_v1, resolve
@@ -137,6 +140,12 @@ TF1_IMPORTS = (
       for name in ("estimator", "layers", "losses", "metrics", "train")),
 )
 EVAL_SPEC_DEFAULT_STEPS = "100"  # EvalSpec(steps=100) is the TF1 default
+# Hooks whose whole effect was log lines.
+LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
+                 "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
+GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
+GRAPH_MODE_USERS = {"tf.Session", "tf.InteractiveSession", "tf.placeholder", "tf.train.MonitoredTrainingSession",
+                    "tf.train.MonitoredSession", "tf.get_default_graph", "tf.Graph"}
 
 
 class EstimatorRule(Rule):
@@ -174,9 +183,22 @@ class _Pipeline:
     strategy_call: Optional[cst.Call] = None
     removed: list[cst.SimpleStatementLine] = field(default_factory=list)
     calls: list[_Call] = field(default_factory=list)
-    evaluates: bool = False
+    tf: str = "tf"  # the module name the generated code uses for tensorflow
+    imports: tuple[ImportSpec, ...] = ()
     seed: Optional[str] = None
     dropped: list[cst.Arg] = field(default_factory=list)
+    dropped_hooks: list[cst.CSTNode] = field(default_factory=list)
+    params: Optional[str] = None  # source of Estimator(params=...)
+    model_dir: Optional[str] = None
+    keep: Optional[str] = None  # keep_checkpoint_max
+    keep_arg: Optional[cst.Arg] = None
+    checkpoint: str = "checkpoint"
+    checkpoints: str = "checkpoints"
+    first_fit: bool = False
+    eval_distributed: bool = False
+    model_fn_node: Optional[cst.FunctionDef] = None
+    # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
+    expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
 
 
 class _Analysis:
@@ -443,12 +465,11 @@ class _Analysis:
 
     def pipeline_findings(self, call: cst.Call) -> list[Finding]:
         try:
-            pipeline, model = self.pipeline(call)
+            return [self.pipeline(call)]
         except _Problem as p:
             return [Finding(p.code, p.message, p.node)]
-        return [self.pipeline_fix(pipeline, model)]
 
-    def pipeline(self, call: cst.Call) -> tuple[_Pipeline, KerasModel]:
+    def pipeline(self, call: cst.Call) -> Finding:
         est_name = self.assigned_name(call)
         if est_name is None:
             raise _Problem(CODE_DRIVER, "Estimator(...) is not assigned to a name on its own line: "
@@ -456,26 +477,31 @@ class _Analysis:
         stmt = self.statement_of(call)
         given = self.keyword_args(call, ("model_fn", "model_dir", "config", "params", "warm_start_from"))
         for key, arg in given.items():
-            if key in ("model_dir", "params", "warm_start_from") or key not in ("model_fn", "config"):
-                raise _Problem(CODE_RUN_CONFIG_ARG if key == "model_dir" else CODE_DRIVER,
-                               f"Estimator({key}=...) has no automatic Keras form: "
+            if key not in ("model_fn", "config", "model_dir", "params"):
+                raise _Problem(CODE_DRIVER, f"Estimator({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate this pipeline by hand"), arg)
-        if "config" not in given:
-            raise _Problem(CODE_NO_STRATEGY, "Estimator without a RunConfig(train_distribute=...): tfmigrate "
-                           "rewrites distributed pipelines only; tf.estimator is gone in TF 2.16", call)
-        pipeline = _Pipeline(call, stmt, est_name, strategy_name="")
-        strategy_expr, eval_strategy = self.run_config(given["config"].value, pipeline, stmt)
-        self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
-        model = self.model_fn(given.get("model_fn"), call)
-        self.driver(pipeline, stmt)
-        if pipeline.evaluates and eval_strategy is None:
-            raise _Problem(CODE_STRATEGY_LEFT, "RunConfig has no eval_distribute: the Estimator evaluated on one "
-                           "device with the whole input_fn batch, but the Keras model lives in the strategy; set "
-                           "eval_distribute=<the train strategy> or migrate evaluation by hand", call)
-        return pipeline, model
+        tf = self.tf2_alias()
+        if tf is None:
+            raise _Problem(CODE_DRIVER, "no name is free for `import tensorflow`", call)
+        pipeline = _Pipeline(call, stmt, est_name, strategy_name="", tf=tf[0], imports=tf[1])
+        if "model_dir" in given and not _is_none(given["model_dir"].value):
+            pipeline.model_dir = self.plain(given["model_dir"].value)
+        pipeline.params = self.code(given["params"].value) if "params" in given else None
+        eval_strategy = None
+        if "config" in given and not _is_none(given["config"].value):
+            strategy_expr, eval_strategy = self.run_config(given["config"].value, pipeline, stmt)
+            if strategy_expr is not None:
+                self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
+        pipeline.eval_distributed = eval_strategy is not None
+        if pipeline.model_dir is None and pipeline.keep_arg is not None:
+            pipeline.dropped.append(pipeline.keep_arg)  # checkpoints of a temporary directory
+        model = self.model_fn(given.get("model_fn"), call, pipeline)
+        self.driver(pipeline, stmt, model)
+        self.graph_mode_switches(pipeline)
+        return self.pipeline_fix(pipeline, model)
 
-    def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline,
-                   est_stmt: cst.SimpleStatementLine) -> tuple[cst.BaseExpression, Optional[cst.BaseExpression]]:
+    def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
+                   ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
         call = node
         if isinstance(node, cst.Name):
             call = self.single_binding(node)
@@ -483,33 +509,40 @@ class _Analysis:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{node.value}` is not one `RunConfig(...)` assignment that "
                                "tfmigrate can follow", node)
             config_stmt = self.statement_of(call)
-            if (self.references(call) != [node] or self.block_of(config_stmt) is not self.block_of(est_stmt)
-                    or self.assigned_name(call) is None):
-                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere, changed, or "
-                               "built in another block: tfmigrate cannot follow it", call)
+            if self.references(call) != [node] or self.assigned_name(call) is None:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
+                               "tfmigrate cannot follow it", call)
             pipeline.removed.append(config_stmt)
         elif not (isinstance(node, cst.Call) and self.name_of(node.func) == RUN_CONFIG):
             raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"config `{self.code(node)}` is not a RunConfig(...) tfmigrate "
                            "can follow", node)
         given = self.keyword_args(call, ("model_dir", "tf_random_seed"))
-        if "train_distribute" not in given:
-            raise _Problem(CODE_NO_STRATEGY, "RunConfig has no train_distribute: tfmigrate rewrites distributed "
-                           "pipelines only; tf.estimator is gone in TF 2.16", call)
         for key, arg in given.items():
-            if key in ("train_distribute", "eval_distribute"):
+            if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
                 continue
             if key == "tf_random_seed":
                 pipeline.seed = self.plain(arg.value)
+            elif key == "model_dir":
+                pipeline.model_dir = pipeline.model_dir or self.plain(arg.value)
+            elif key == "keep_checkpoint_max":
+                pipeline.keep = self.plain(arg.value)
+                pipeline.keep_arg = arg
             elif key in RUN_CONFIG_DROPPABLE:
                 pipeline.dropped.append(arg)
             else:
                 raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate it by hand"), arg)
+        train = given.get("train_distribute")
         evaluation = given.get("eval_distribute")
-        return given["train_distribute"].value, evaluation.value if evaluation else None
+        if train is None or _is_none(train.value):
+            if evaluation is not None and not _is_none(evaluation.value):
+                raise _Problem(CODE_STRATEGY_LEFT, "eval_distribute without train_distribute: one Keras model "
+                               "lives in one strategy; migrate evaluation by hand", evaluation)
+            return None, None
+        return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
 
     def plain(self, node: cst.BaseExpression) -> str:
-        if any(isinstance(n, (cst.Call, cst.Lambda)) for n in _walk(node)):
+        if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
             raise _Problem(CODE_RUN_CONFIG_ARG, f"`{self.code(node)}` is computed: tfmigrate moves only plain values",
                            node)
         return self.code(node)
@@ -548,21 +581,43 @@ class _Analysis:
                            "Mirrored strategy", call)
         pipeline.strategy_call = call
 
-    def model_fn(self, arg: Optional[cst.Arg], call: cst.Call) -> KerasModel:
+    def model_fn(self, arg: Optional[cst.Arg], call: cst.Call, pipeline: _Pipeline) -> KerasModelCode:
         node = arg.value if arg else None
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
         if not isinstance(fn, cst.FunctionDef) or self.references(fn) != [node]:
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
+        if not isinstance(self.parents.get(fn), cst.Module):
+            raise _Problem(CODE_MODEL_FN, "model_fn is not defined at the top of the module", fn)
+        base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"
+        camel = "".join(part.capitalize() for part in base.split("_") if part) + "Model"
+        names = self.free_names((camel, camel + "Keras"), (f"make_{base}_model", f"make_{base}_keras_model"))
+        if names is None:
+            raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
+        pipeline.model_fn_node = fn
         try:
-            return translate_model_fn(fn, self.name_of, self.code)
+            return translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names)
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
 
-    # -- train / evaluate -----------------------------------------------------------------
+    def graph_mode_switches(self, pipeline: _Pipeline) -> None:
+        """`tf.disable_v2_behavior()` would stop Keras 3 from running: it goes, unless other
+        graph-mode code in the file needs it."""
+        switches = [c for c, n in self.calls() if n in GRAPH_MODE_SWITCHES]
+        if not switches:
+            return
+        graph_code = [c for c, n in self.calls() if n in GRAPH_MODE_USERS]
+        for call in switches:
+            stmt = self.statement_of(call)
+            if graph_code or stmt is None or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Expr):
+                raise _Problem(CODE_DRIVER, f"`{self.code(call)}` turns eager execution off, which Keras 3 cannot "
+                               "run under, and other code here needs graph mode: migrate by hand", call)
+            pipeline.removed.append(stmt)
 
-    def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine) -> None:
+    # -- train / evaluate / predict -------------------------------------------------------
+
+    def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine, model: KerasModelCode) -> None:
         uses = self.references(pipeline.estimator_call)
         if not uses:
             raise _Problem(CODE_DRIVER, "the Estimator is never trained here", pipeline.estimator_call)
@@ -571,75 +626,229 @@ class _Analysis:
             if isinstance(parent, cst.Attribute) and parent.value is use:
                 call = self.parents.get(parent)
                 method = parent.attr.value
-                if not (isinstance(call, cst.Call) and call.func is parent and method in ("train", "evaluate")):
+                if not (isinstance(call, cst.Call) and call.func is parent
+                        and method in ("train", "evaluate", "predict", "get_variable_value")):
                     raise _Problem(CODE_DRIVER, f"`{pipeline.estimator_name}.{method}` has no automatic Keras form "
-                                   "(predict returns a generator of dicts in TF1 and arrays in Keras; export and "
-                                   "checkpoint helpers differ): migrate this pipeline by hand", parent)
-                self.method_call(call, method, pipeline, est_stmt)
+                                   "(export and checkpoint helpers differ): migrate this pipeline by hand", parent)
+                getattr(self, f"driver_{method}")(call, pipeline, model)
             elif isinstance(parent, cst.Arg):
                 call = self.parents.get(parent)
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
                         and call.args[0] is parent):
                     raise _Problem(CODE_DRIVER, "the Estimator is passed to code tfmigrate cannot follow", use)
-                self.train_and_evaluate(call, pipeline, est_stmt)
+                self.driver_train_and_evaluate(call, pipeline, model)
             else:
                 raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
+        if pipeline.model_dir is not None and not pipeline.first_fit:
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train: tfmigrate "
+                           "restores checkpoints where training starts; migrate by hand", pipeline.estimator_call)
 
-    def driver_statement(self, call: cst.Call, est_stmt: cst.SimpleStatementLine,
-                         allow_assign: bool) -> tuple[cst.SimpleStatementLine, Optional[str]]:
+    def statement_for(self, call: cst.Call, pipeline: _Pipeline) -> tuple[cst.SimpleStatementLine, Optional[str]]:
+        """The statement `call` stands in on its own, and the name or target it is assigned to."""
         stmt = self.statement_of(call)
         small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
-        target = self.assigned_name(call) if allow_assign else None
-        if (small is None or self.block_of(stmt) is not self.block_of(est_stmt)
-                or not (isinstance(small, cst.Expr) and small.value is call or target is not None)):
-            raise _Problem(CODE_DRIVER, f"`{self.code(call)}` is not a statement of its own next to the "
-                           "Estimator: tfmigrate cannot place the Keras calls", call)
-        return stmt, target
+        if isinstance(small, cst.Expr) and small.value is call:
+            return stmt, None  # type: ignore[return-value]
+        if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1:
+            return stmt, self.code(small.targets[0].target)  # type: ignore[return-value]
+        raise _Problem(CODE_DRIVER, f"`{self.code(call)}` is not a statement of its own: tfmigrate cannot place "
+                       "the Keras calls", call)
 
-    def method_call(self, call: cst.Call, method: str, pipeline: _Pipeline,
-                    est_stmt: cst.SimpleStatementLine) -> None:
-        stmt, target = self.driver_statement(call, est_stmt, allow_assign=method == "evaluate")
-        if method == "train":
-            given = self.keyword_args(call, ("input_fn", "hooks", "steps", "max_steps", "saving_listeners"))
-            if any(c.lines and c.lines[0].startswith("{model}.fit") for c in pipeline.calls) and "max_steps" in given:
-                raise _Problem(CODE_DRIVER, "train(max_steps=...) after an earlier train call counts from the "
-                               "earlier steps: migrate by hand", given["max_steps"])
-            line = self.fit_line(given, ("steps", "max_steps"), call)
+    def driver_train(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        stmt, target = self.statement_for(call, pipeline)
+        if target is not None:
+            raise _Problem(CODE_DRIVER, "the value of train() (the Estimator) is used", call)
+        given = self.keyword_args(call, ("input_fn", "hooks", "steps", "max_steps", "saving_listeners"))
+        lines = self.fit_lines(given, pipeline, call)
+        pipeline.calls.append(_Call(stmt, lines))
+
+    def fit_lines(self, given: dict[str, cst.Arg], pipeline: _Pipeline, call: cst.Call) -> list[str]:
+        callbacks = self.hooks(given, pipeline)
+        steps, max_steps = given.pop("steps", None), given.pop("max_steps", None)
+        if steps is not None and _is_none(steps.value):
+            steps = None
+        if max_steps is not None and _is_none(max_steps.value):
+            max_steps = None
+        if steps is not None and max_steps is not None:
+            raise _Problem(CODE_DRIVER, "both steps and max_steps are given", call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        dataset = self.per_replica(source, pipeline)
+        est, tf = pipeline.estimator_name, pipeline.tf
+        lines: list[str] = []
+        fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
+        if pipeline.model_dir is not None and not pipeline.first_fit:
+            pipeline.first_fit = True
+            lines += [f"if {pipeline.checkpoints}.latest_checkpoint:",
+                      "    # Estimator resumed from model_dir: build the model and its optimizer, then restore.",
+                      f"    {est}.predict({source}.take(1), verbose=0)",
+                      f"    {est}.optimizer.build({est}.trainable_variables)",
+                      f"    {pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"]
+        pipeline.first_fit = True
+        extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
+        if max_steps is not None and fresh:
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
+        elif max_steps is not None:
+            # max_steps counts every step taken so far, restored ones included (SEMANTICS).
+            limit = self.plain_steps(max_steps.value)
+            lines += [f"if {est}.optimizer.iterations.numpy() < {limit}:",
+                      f"    {est}.fit({dataset}, steps_per_epoch=int({limit} - {est}.optimizer.iterations.numpy())"
+                      f"{extra})"]
+        elif steps is not None:
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value)}{extra})")
         else:
-            given = self.keyword_args(call, ("input_fn", "steps", "hooks", "checkpoint_path", "name"))
-            line = self.evaluate_line(given, None, call)
-            pipeline.evaluates = True
-            if target is not None:
-                self.no_global_step_read(call)
-                line = f"{target} = {line}"
-        pipeline.calls.append(_Call(stmt, [line]))
+            lines.append(f"{est}.fit({dataset}{extra})")
+        if pipeline.model_dir is not None:
+            lines.append(f"{pipeline.checkpoints}.save(checkpoint_number=int({est}.optimizer.iterations.numpy()))")
+        return lines
 
-    def no_global_step_read(self, call: cst.Call) -> None:
-        """Estimator.evaluate's dict held "global_step"; Keras' has the loss and metrics only."""
-        for use in self.references(call):
-            parent = self.parents.get(use)
-            key = None
-            if isinstance(parent, cst.Subscript) and len(parent.slice) == 1 and \
-                    isinstance(parent.slice[0].slice, cst.Index):
-                key = parent.slice[0].slice.value
-            elif isinstance(parent, cst.Attribute) and parent.attr.value == "get":
-                getter = self.parents.get(parent)
-                key = getter.args[0].value if isinstance(getter, cst.Call) and getter.args else None
-            if isinstance(key, cst.SimpleString) and key.evaluated_value == "global_step":
-                raise _Problem(CODE_DRIVER, "the evaluation result's \"global_step\" is read here, and Keras' "
-                               "evaluate returns only the loss and the metrics: migrate by hand (model.optimizer."
-                               "iterations holds the step count)", parent)
+    def hooks(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> list[str]:
+        given.pop("saving_listeners", None) if "saving_listeners" in given and _is_none(
+            given["saving_listeners"].value) else None
+        if "saving_listeners" in given:
+            raise _Problem(CODE_HOOKS, "saving_listeners have no Keras form; rewrite them as callbacks by hand",
+                           given["saving_listeners"])
+        arg = given.pop("hooks", None)
+        if arg is None or _is_none(arg.value):
+            return []
+        node = arg.value
+        if isinstance(node, cst.Name):
+            node = self.single_binding(node) or node
+        elements = node.elements if isinstance(node, (cst.List, cst.Tuple)) else None
+        if elements is None:
+            raise _Problem(CODE_HOOKS, "hooks=...: tfmigrate cannot see which hooks these are; rewrite them as Keras "
+                           "callbacks by hand", arg)
+        for element in elements:
+            hook = element.value
+            if isinstance(hook, cst.Name):
+                bound = self.single_binding(hook)
+                if isinstance(bound, cst.Call) and self.references(bound) == [hook]:
+                    pipeline.removed.append(self.statement_of(bound))
+                    hook = bound
+            name = self.name_of(hook.func) if isinstance(hook, cst.Call) else None
+            if name in LOGGING_HOOKS:
+                pipeline.dropped_hooks.append(hook)
+                continue
+            raise _Problem(CODE_HOOKS, f"`{self.code(hook)}`: session hooks have no automatic Keras form; rewrite "
+                           "them as Keras callbacks by hand", hook)
+        return []
 
-    def train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine) -> None:
-        stmt, _ = self.driver_statement(call, est_stmt, allow_assign=False)
+    def per_replica(self, source: str, pipeline: _Pipeline) -> str:
+        if not pipeline.strategy_name:
+            return source
+        return f"{pipeline.strategy_name}.distribute_datasets_from_function(lambda _: {source})"
+
+    def input_source(self, arg: Optional[cst.Arg], pipeline: _Pipeline, call: cst.Call) -> str:
+        """Source that makes the input_fn's Dataset: `input_fn()`, a lambda's body, ..."""
+        node = arg.value if arg else None
+        problem = _Problem(CODE_INPUT_FN, "input_fn is neither a function, a lambda without parameters nor a call "
+                           "that returns one (Estimator passed params/mode/config/input_context by name): migrate "
+                           "by hand", node or call)
+        if node is None:
+            raise problem
+        if isinstance(node, cst.Lambda):
+            if not _takes_nothing(node):
+                raise problem
+            body = node.body
+            if isinstance(body, cst.Call) and isinstance(body.func, cst.Name):
+                fn = self.single_binding(body.func)
+                if isinstance(fn, cst.FunctionDef):
+                    self.returns_dataset(fn)
+            return self.code(body).strip()
+        if isinstance(node, cst.Name):
+            fn = self.single_binding(node)
+            if isinstance(fn, cst.FunctionDef):
+                params = [p.name.value for p in fn.params.params if p.default is None]
+                if fn.decorators or any(p != "params" for p in params) or fn.params.star_arg \
+                        not in (cst.MaybeSentinel.DEFAULT,) or fn.params.kwonly_params:
+                    raise problem
+                self.returns_dataset(fn)
+                if params:
+                    return f"{node.value}(params={pipeline.params or '{}'})"
+            return f"{node.value}()"
+        if isinstance(node, (cst.Call, cst.Attribute)):
+            return f"{self.code(node)}()"
+        raise problem
+
+    def driver_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        given = self.keyword_args(call, ("input_fn", "steps", "hooks", "checkpoint_path", "name"))
+        text = self.evaluate_text(given, None, pipeline, call)
+        if isinstance(self.parents.get(call), cst.Expr):  # the results are not read
+            text = text[len("{**"):text.rindex(", \"global_step\"")]
+        pipeline.expressions.append((call, text))
+
+    def evaluate_text(self, given: dict[str, cst.Arg], default_steps: Optional[str], pipeline: _Pipeline,
+                      call: cst.Call) -> str:
+        self.hooks(given, pipeline)
+        given.pop("name", None)  # only named the TF1 eval directory
+        for key in ("exporters", "checkpoint_path"):
+            if key in given and not _is_none(given[key].value):
+                raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form (export and checkpoint choice are "
+                               "explicit calls in Keras): migrate by hand", given[key])
+            given.pop(key, None)
+        for key in ("start_delay_secs", "throttle_secs"):
+            given.pop(key, None)  # when the periodic evaluations ran; the last one is the result
+        steps_arg = given.pop("steps", None)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
+        steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
+                                                         else self.plain_steps(steps_arg.value))
+        est = pipeline.estimator_name
+        text = f"{est}.evaluate({dataset}"
+        if steps is not None:
+            text += f", steps={steps}"
+        # Estimator's results also held the step count.
+        return f'{{**{text}, return_dict=True), "global_step": {est}.optimizer.iterations.numpy()}}'
+
+    def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        if not model.predicts:
+            raise _Problem(CODE_DRIVER, "predict() on a model_fn without a PREDICT EstimatorSpec", call)
+        given = self.keyword_args(call, ("input_fn", "predict_keys", "hooks", "checkpoint_path",
+                                         "yield_single_examples"))
+        self.hooks(given, pipeline)
+        if "checkpoint_path" in given and not _is_none(given["checkpoint_path"].value):
+            raise _Problem(CODE_DRIVER, "predict(checkpoint_path=...) has no automatic Keras form", call)
+        given.pop("checkpoint_path", None)
+        single = given.pop("yield_single_examples", None)
+        if single is not None and not (isinstance(single.value, cst.Name) and single.value.value == "True"):
+            raise _Problem(CODE_DRIVER, "predict(yield_single_examples=...) has no automatic Keras form", call)
+        keys = given.pop("predict_keys", None)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        outputs = f"{pipeline.estimator_name}.predict({source})"
+        if not model.predictions_are_dict:
+            if keys is not None and not _is_none(keys.value):
+                raise _Problem(CODE_DRIVER, "predict_keys on predictions that are not a dict", call)
+            pipeline.expressions.append((call, f"iter({outputs})"))
+            return
+        if keys is not None and not _is_none(keys.value):
+            wanted = self.code(keys.value)
+            if isinstance(keys.value, cst.SimpleString):
+                wanted = f"[{wanted}]"
+            outputs = f"{{key: value for key, value in {outputs}.items() if key in {wanted}}}"
+        # Estimator yielded one dict per example; Keras returns one dict of whole arrays.
+        pipeline.expressions.append(
+            (call, f"(dict(zip(outputs, row)) for outputs in [{outputs}] for row in zip(*outputs.values()))"))
+
+    def driver_get_variable_value(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        arg = call.args[0].value if len(call.args) == 1 else None
+        if not (isinstance(arg, cst.SimpleString) and arg.evaluated_value == "global_step"):
+            raise _Problem(CODE_DRIVER, "get_variable_value of a model variable: Keras names its variables "
+                           "differently; migrate by hand", call)
+        pipeline.expressions.append((call, f"{pipeline.estimator_name}.optimizer.iterations.numpy()"))
+
+    def driver_train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        stmt, target = self.statement_for(call, pipeline)
         given = self.keyword_args(call, ("estimator", "train_spec", "eval_spec"))
         train = self.spec(given.get("train_spec"), TRAIN_SPEC, ("input_fn", "max_steps", "hooks"), pipeline, call)
         evaluation = self.spec(given.get("eval_spec"), EVAL_SPEC, ("input_fn", "steps", "name", "hooks", "exporters",
                                                                    "start_delay_secs", "throttle_secs"), pipeline, call)
-        fit = self.fit_line(train, ("max_steps",), call)
-        evaluate = self.evaluate_line(evaluation, EVAL_SPEC_DEFAULT_STEPS, call)
-        pipeline.evaluates = True
-        pipeline.calls.append(_Call(stmt, [fit, evaluate]))
+        lines = self.fit_lines(train, pipeline, call)
+        evaluate = self.evaluate_text(evaluation, EVAL_SPEC_DEFAULT_STEPS, pipeline, call)
+        # train_and_evaluate returned (the last evaluation's results, the exporters' results).
+        lines.append(f"{target} = ({evaluate}, [])" if target is not None else evaluate)
+        pipeline.calls.append(_Call(stmt, lines))
 
     def spec(self, arg: Optional[cst.Arg], kind: str, positional: Sequence[str], pipeline: _Pipeline,
              call: cst.Call) -> dict[str, cst.Arg]:
@@ -650,52 +859,11 @@ class _Analysis:
             if spec is None or self.references(spec) != [node] or self.assigned_name(spec) is None:
                 raise _Problem(CODE_DRIVER, f"`{node.value}` is not one {kind.rsplit('.', 1)[1]} used only here",
                                node)
-            spec_stmt = self.statement_of(spec)
-            if self.block_of(spec_stmt) is not self.block_of(self.statement_of(call)):
-                raise _Problem(CODE_DRIVER, f"`{node.value}` is built in another block", node)
-            pipeline.removed.append(spec_stmt)
+            pipeline.removed.append(self.statement_of(spec))
         if not (isinstance(spec, cst.Call) and self.name_of(spec.func) == kind):
             raise _Problem(CODE_DRIVER, f"train_and_evaluate needs a {kind.rsplit('.', 1)[1]}(...) tfmigrate can "
                            "follow", node or call)
         return self.keyword_args(spec, positional)
-
-    def fit_line(self, given: dict[str, cst.Arg], step_keys: Sequence[str], call: cst.Call) -> str:
-        self.no_hooks(given)
-        steps = [given.pop(k) for k in step_keys if k in given]
-        if len(steps) > 1:
-            raise _Problem(CODE_DRIVER, "both steps and max_steps are given", call)
-        dataset = self.dataset(given.pop("input_fn", None), call)
-        self.only_known(given, call)
-        text = f"{{model}}.fit({dataset}"
-        if steps and not _is_none(steps[0].value):
-            # A fresh Estimator starts at step 0, so max_steps is the number of steps.
-            text += f", steps_per_epoch={self.plain_steps(steps[0].value)}"
-        return text + ")"
-
-    def evaluate_line(self, given: dict[str, cst.Arg], default_steps: Optional[str], call: cst.Call) -> str:
-        self.no_hooks(given)
-        given.pop("name", None)  # only named the TF1 eval directory
-        for key in ("exporters", "start_delay_secs", "throttle_secs", "checkpoint_path"):
-            if key in given:
-                raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form (periodic evaluation, export and "
-                               "checkpoint choice are Keras callbacks or explicit calls): migrate by hand",
-                               given[key])
-        steps_arg = given.pop("steps", None)
-        dataset = self.dataset(given.pop("input_fn", None), call)
-        self.only_known(given, call)
-        steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
-                                                         else self.plain_steps(steps_arg.value))
-        text = f"{{model}}.evaluate({dataset}"
-        if steps is not None:
-            text += f", steps={steps}"
-        return text + ", return_dict=True)"
-
-    def no_hooks(self, given: dict[str, cst.Arg]) -> None:
-        for key in ("hooks", "saving_listeners"):
-            if key in given and not _is_none(given[key].value):
-                raise _Problem(CODE_HOOKS, f"{key}=...: session hooks have no automatic Keras form; rewrite them as "
-                               "Keras callbacks by hand", given[key])
-            given.pop(key, None)
 
     def only_known(self, given: dict[str, cst.Arg], call: cst.Call) -> None:
         if given:
@@ -703,109 +871,94 @@ class _Analysis:
             raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form", given[key])
 
     def plain_steps(self, node: cst.BaseExpression) -> str:
-        if any(isinstance(n, (cst.Call, cst.Lambda)) for n in _walk(node)):
+        if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
             raise _Problem(CODE_DRIVER, f"steps `{self.code(node)}` is computed at the call: tfmigrate moves only "
                            "plain values", node)
         return self.code(node)
-
-    def dataset(self, arg: Optional[cst.Arg], call: cst.Call) -> str:
-        """`strategy.distribute_datasets_from_function(...)` over the input_fn, text with {strategy}."""
-        node = arg.value if arg else None
-        if isinstance(node, cst.Name):
-            fn = self.single_binding(node)
-            if isinstance(fn, cst.FunctionDef) and _takes_nothing(fn) and not fn.decorators:
-                self.returns_dataset(fn)
-                return f"{{strategy}}.distribute_datasets_from_function(lambda _: {node.value}())"
-        if isinstance(node, cst.Lambda) and _takes_nothing(node) and isinstance(node.body, cst.Call) \
-                and isinstance(node.body.func, cst.Name):
-            # `lambda: make_input(x, y, 32)`: Estimator passed it nothing, and called it when training.
-            fn = self.single_binding(node.body.func)
-            if isinstance(fn, cst.FunctionDef) and not fn.decorators and not any(
-                    isinstance(n, cst.Lambda) for n in _walk(node.body)):
-                self.returns_dataset(fn)
-                call_text = self.code(node.body).strip().replace("{", "{{").replace("}", "}}")
-                return f"{{strategy}}.distribute_datasets_from_function(lambda _: {call_text})"
-        raise _Problem(CODE_INPUT_FN, "input_fn is neither a function without parameters nor `lambda: f(...)` "
-                       "calling a function defined once in this file (Estimator passed params/mode/config/"
-                       "input_context by name): migrate by hand", node or call)
 
     def returns_dataset(self, fn: cst.FunctionDef) -> None:
         returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return)]
         problem = _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` does not visibly return a tf.data.Dataset "
                            "(features and labels as tensors, or an iterator): build a Dataset, then rerun", fn)
-        if len(returns) != 1 or returns[0].value is None:
+        if not returns or any(r.value is None for r in returns):
             raise problem
-        chain = returns[0].value
-        local: dict[str, cst.BaseExpression] = {}
-        for stmt in fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ():
-            for small in getattr(stmt, "body", ()):
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 \
-                        and isinstance(small.targets[0].target, cst.Name):
-                    local[small.targets[0].target.value] = small.value
-        for _ in range(20):
-            if isinstance(chain, cst.Name) and chain.value in local:
-                chain = local.pop(chain.value)
-            elif isinstance(chain, cst.Call) and isinstance(chain.func, cst.Attribute) \
-                    and chain.func.attr.value in DATASET_METHODS and self.name_of(chain.func) is None:
-                chain = chain.func.value
-            elif isinstance(chain, cst.Call) and (self.name_of(chain.func) or "").startswith(DATASET_ROOTS):
+        local: dict[str, list[cst.BaseExpression]] = {}
+        for node in _walk(fn.body):
+            if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                local.setdefault(node.targets[0].target.value, []).append(node.value)
+        for ret in returns:
+            self.dataset_chain(ret.value, local, fn, problem, 0)  # type: ignore[arg-type]
+
+    def dataset_chain(self, chain: cst.BaseExpression, local: dict, fn: cst.FunctionDef, problem: _Problem,
+                      depth: int) -> None:
+        if depth > 30:
+            raise problem
+        if isinstance(chain, cst.Name) and chain.value in local:
+            for value in local[chain.value]:
+                if value is not chain:
+                    self.dataset_chain(value, {k: v for k, v in local.items() if k != chain.value} | {
+                        chain.value: [v for v in local[chain.value] if v is not value]}, fn, problem, depth + 1)
+            return
+        if isinstance(chain, cst.Name):
+            inner = self.single_binding(chain)
+            if isinstance(inner, cst.FunctionDef) and _inside_node(inner, fn):
+                self.returns_dataset(inner)  # a factory returning its inner input_fn
                 return
-            else:
-                raise problem
+            raise problem
+        if isinstance(chain, cst.Call) and isinstance(chain.func, cst.Attribute) \
+                and chain.func.attr.value in DATASET_METHODS and self.name_of(chain.func) is None:
+            self.dataset_chain(chain.func.value, local, fn, problem, depth + 1)
+            return
+        if isinstance(chain, cst.Call) and (self.name_of(chain.func) or "").startswith(DATASET_ROOTS):
+            return
         raise problem
 
     # -- the rewrite ----------------------------------------------------------------------
 
-    def pipeline_fix(self, pipeline: _Pipeline, model: KerasModel) -> Finding:
-        tf = self.tf2_alias()
-        names = self.free_names(("make_model", "make_keras_model"), ("model", "keras_model"))
-        fn_node = self.single_binding(self.keyword_args(pipeline.estimator_call, ("model_fn",))["model_fn"].value)
-        if tf is None or names is None:
-            return Finding(CODE_DRIVER, "no free names for the generated Keras code (tf, make_model, model)",
-                           pipeline.estimator_call)
-        alias, imports = tf
-        make, model_name = names
+    def pipeline_fix(self, pipeline: _Pipeline, model: KerasModelCode) -> Finding:
+        tf = pipeline.tf
         indent = self.module.default_indent
-        edits: list[Edit] = [Replace(fn_node, self.model_function(fn_node, model, alias, make, indent))]
-        strategy_edits, strategy_line = self.strategy_rewrite(pipeline, alias)
-        edits += strategy_edits
-        edits += [Replace(stmt, cst.RemovalSentinel.REMOVE) for stmt in pipeline.removed]
-        edits.append(Replace(pipeline.estimator_stmt,
-                             self.scope_block(pipeline, make, model_name, alias, indent, strategy_line)))
+        fn_node = pipeline.model_fn_node
+        assert fn_node is not None
+        source = model.source.replace("    ", "\t") if indent == "\t" else model.source
+        new_defs = list(cst.parse_module(source).body)
+        new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
+        edits: list[Edit] = [Replace(fn_node, cst.FlattenSentinel(new_defs))]
+        strategy_line = None
+        if pipeline.strategy_name:
+            strategy_edits, strategy_line = self.strategy_rewrite(pipeline, tf)
+            edits += strategy_edits
+        seen: set[int] = set()
+        for stmt in pipeline.removed:
+            if id(stmt) not in seen:
+                seen.add(id(stmt))
+                edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE))
+        edits.append(Replace(pipeline.estimator_stmt, self.construction(pipeline, model, strategy_line, indent)))
         for c in pipeline.calls:
-            lines = [line.format(model=model_name, strategy=pipeline.strategy_name) for line in c.lines]
-            new = [cst.parse_statement(line + "\n") for line in lines]
+            text = "".join(line + "\n" for line in c.lines)
+            new = list(cst.parse_module(text.replace("    ", indent)).body)
             new[0] = new[0].with_changes(leading_lines=c.stmt.leading_lines)
             edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
-        notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: without model_dir it only "  # type: ignore[union-attr]
-                              "affected logging or files in a temporary directory", a) for a in pipeline.dropped)
-        return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{model_name}` built under "
-                       f"{pipeline.strategy_name}.scope(), trained with fit on per-replica batches", pipeline.estimator_call,
-                       edits=tuple(edits), add_imports=imports, notes=notes, remove_unused_imports=TF1_IMPORTS)
+        for call, text in pipeline.expressions:
+            edits.append(Replace(call, cst.parse_expression(text)))
+        notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
+                              "or when checkpoints were written", a) for a in pipeline.dropped)
+        notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
+                       for h in pipeline.dropped_hooks)
+        where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
+            if pipeline.strategy_name else "compiled and trained with fit"
+        return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
+                       pipeline.estimator_call, edits=tuple(edits), add_imports=pipeline.imports, notes=notes,
+                       remove_unused_imports=TF1_IMPORTS)
 
     def free_names(self, *candidates: Sequence[str]) -> Optional[list[str]]:
         chosen = []
         for options in candidates:
-            free = [c for c in options if c not in self.all_names]
+            free = [c for c in options if c not in self.all_names and c not in chosen]
             if not free:
                 return None
             chosen.append(free[0])
         return chosen
-
-    def model_function(self, fn: cst.FunctionDef, model: KerasModel, tf: str, make: str, indent: str) -> cst.FunctionDef:
-        k = f"{tf}.keras"
-        layers = "".join(f"{indent * 2}{k}.layers.{layer},\n" for layer in model.layers)
-        compile_args = [f"optimizer={k}.{model.optimizer}", f"loss={k}.{model.loss}"]
-        if model.metrics:
-            compile_args.append("metrics=[" + ", ".join(f"{k}.{m}" for m in model.metrics) + "]")
-        args = "".join(f"{indent * 2}{a},\n" for a in compile_args)
-        text = (f"def {make}():\n"
-                f"{indent}model = {k}.Sequential([\n{layers}{indent}])\n"
-                f"{indent}model.compile(\n{args}{indent})\n"
-                f"{indent}return model\n")
-        new = cst.parse_statement(text)
-        assert isinstance(new, cst.FunctionDef)
-        return new.with_changes(leading_lines=fn.leading_lines)
 
     def strategy_rewrite(self, pipeline: _Pipeline, tf: str) -> tuple[list[Edit], Optional[str]]:
         """Edits for a strategy made by its own statement, or the statement that creates
@@ -824,19 +977,40 @@ class _Analysis:
         self.handled_strategies.add(call)
         return ([Replace(call, new_call)] if new_call is not call else []), None
 
-    def scope_block(self, pipeline: _Pipeline, make: str, model_name: str, tf: str, indent: str,
-                    strategy_line: Optional[str]) -> cst.FlattenSentinel:
-        out: list[cst.BaseStatement] = []
+    def construction(self, pipeline: _Pipeline, model: KerasModelCode, strategy_line: Optional[str],
+                     indent: str) -> cst.FlattenSentinel:
+        tf, est = pipeline.tf, pipeline.estimator_name
+        args = ""
+        if model.takes_params:
+            args = pipeline.params if pipeline.params is not None else "{}"
+        lines: list[str] = []
         if strategy_line is not None:
-            out.append(cst.parse_statement(strategy_line))
+            lines.append(strategy_line.rstrip("\n"))
         if pipeline.seed is not None:
-            out.append(cst.parse_statement(f"{tf}.keras.utils.set_random_seed({pipeline.seed})\n"))
-        scope = cst.parse_statement(f"with {pipeline.strategy_name}.scope():\n{indent}{model_name} = {make}()\n")
-        comment = cst.Comment("# Estimator fed every replica a whole input_fn batch; "
-                              "distribute_datasets_from_function does too.")
-        out.append(scope.with_changes(leading_lines=[cst.EmptyLine(comment=comment)]))
-        out[0] = out[0].with_changes(leading_lines=[*pipeline.estimator_stmt.leading_lines, *out[0].leading_lines])
+            lines.append(f"{tf}.keras.utils.set_random_seed({pipeline.seed})")
+        if pipeline.strategy_name:
+            lines.append("# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function "
+                         "does too.")
+            lines.append(f"with {pipeline.strategy_name}.scope():")
+            lines.append(f"    {est} = {model.make}({args})")
+        else:
+            lines.append(f"{est} = {model.make}({args})")
+        if pipeline.model_dir is not None:
+            checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
+            lines.append(f"{checkpoint} = {tf}.train.Checkpoint(model={est}, optimizer={est}.optimizer)")
+            lines.append(f"{checkpoints} = {tf}.train.CheckpointManager({checkpoint}, {pipeline.model_dir}, "
+                         f"max_to_keep={pipeline.keep or 5})")
+        text = "".join(line + "\n" for line in lines).replace("    ", indent)
+        module = cst.parse_module(text)
+        out = list(module.body)
+        out[0] = out[0].with_changes(leading_lines=[*pipeline.estimator_stmt.leading_lines, *module.header,
+                                                    *out[0].leading_lines])
         return cst.FlattenSentinel(out)
+
+
+def _inside_node(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(n is node for n in _walk(outer))
+
 
 
 def _takes_nothing(fn: Union[cst.FunctionDef, cst.Lambda]) -> bool:

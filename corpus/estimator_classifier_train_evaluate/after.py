@@ -17,11 +17,22 @@ def validation_input_fn():
     return tf.data.Dataset.from_tensor_slices((EXAMPLES[:8], CLASSES[:8])).batch(4)
 
 
-def make_model():
-    model = tf2.keras.Sequential([
-        tf2.keras.layers.Dense(16, activation="relu", name="hidden"),
-        tf2.keras.layers.Dense(NUM_CLASSES),
-    ])
+class ClassifierModel(tf2.keras.Model):
+    """The Estimator model_fn `classifier_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=16, activation="relu")
+        self.dense_1 = tf2.keras.layers.Dense(units=NUM_CLASSES)
+
+    def call(self, features, training=False):
+        net = self.dense(features)
+        logits = self.dense_1(net)
+        return logits
+
+
+def make_classifier_model(params):
+    model = ClassifierModel()
     model.compile(
         optimizer=tf2.keras.optimizers.SGD(learning_rate=LEARNING_RATE, momentum=0.9, nesterov=True),
         loss=tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
@@ -33,7 +44,7 @@ mirrored = tf2.distribute.MirroredStrategy()
 tf2.keras.utils.set_random_seed(7)
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with mirrored.scope():
-    model = make_model()
-model.fit(mirrored.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=40)
-results = model.evaluate(mirrored.distribute_datasets_from_function(lambda _: validation_input_fn()), return_dict=True)
+    classifier = make_classifier_model({})
+classifier.fit(mirrored.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=40)
+results = {**classifier.evaluate(mirrored.distribute_datasets_from_function(lambda _: validation_input_fn()), return_dict=True), "global_step": classifier.optimizer.iterations.numpy()}
 print("validation loss", results["loss"])

@@ -5,10 +5,20 @@ def input_fn():
     return tf.data.Dataset.from_tensor_slices(([[1.0], [2.0]], [[2.0], [4.0]])).batch(1)
 
 
-def make_model():
-    model = tf.keras.Sequential([
-        tf.keras.layers.Dense(1),
-    ])
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
     model.compile(
         optimizer=tf.keras.optimizers.SGD(learning_rate=0.1),
         loss=tf.keras.losses.MeanSquaredError(),
@@ -19,7 +29,7 @@ def make_model():
 distribution = tf.distribute.MirroredStrategy(["/gpu:0", "/gpu:1"])
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with distribution.scope():
-    model = make_model()
-model.fit(distribution.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=100)
+    estimator = make_keras_model()
+estimator.fit(distribution.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=100)
 
 workers = tf.distribute.MultiWorkerMirroredStrategy()

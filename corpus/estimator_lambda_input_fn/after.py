@@ -11,10 +11,20 @@ def make_dataset(points, scores, batch_size, epochs=1):
     return pairs.repeat(epochs).batch(batch_size)
 
 
-def make_model():
-    model = tf2.keras.Sequential([
-        tf2.keras.layers.Dense(1),
-    ])
+class ScorerModel(tf2.keras.Model):
+    """The Estimator model_fn `scorer_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        prediction = self.dense(features)
+        return prediction
+
+
+def make_scorer_model():
+    model = ScorerModel()
     model.compile(
         optimizer=tf2.keras.optimizers.SGD(learning_rate=0.2),
         loss=tf2.keras.losses.MeanSquaredError(),
@@ -25,7 +35,7 @@ def make_model():
 strategy = tf2.distribute.MirroredStrategy()
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with strategy.scope():
-    model = make_model()
-model.fit(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS, SCORES, 6, epochs=5)), steps_per_epoch=20)
-metrics = model.evaluate(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS[:12], SCORES[:12], 6)), return_dict=True)
+    scorer = make_scorer_model()
+scorer.fit(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS, SCORES, 6, epochs=5)), steps_per_epoch=20)
+metrics = {**scorer.evaluate(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS[:12], SCORES[:12], 6)), return_dict=True), "global_step": scorer.optimizer.iterations.numpy()}
 print("evaluation loss:", metrics["loss"])

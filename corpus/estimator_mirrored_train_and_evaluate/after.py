@@ -18,11 +18,22 @@ def eval_input_fn():
 
 
 # One hidden layer, then a linear output.
-def make_model():
-    model = tf.keras.Sequential([
-        tf.keras.layers.Dense(8, activation="tanh"),
-        tf.keras.layers.Dense(1),
-    ])
+class RegressionModel(tf.keras.Model):
+    """The Estimator model_fn `regression_model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=8, activation="tanh")
+        self.dense_1 = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        hidden = self.dense(features)
+        output = self.dense_1(hidden)
+        return output
+
+
+def make_regression_model():
+    model = RegressionModel()
     model.compile(
         optimizer=tf.keras.optimizers.Adagrad(learning_rate=0.1, epsilon=0.0),
         loss=tf.keras.losses.MeanSquaredError(),
@@ -33,6 +44,6 @@ def make_model():
 strategy = tf.distribute.MirroredStrategy()
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with strategy.scope():
-    model = make_model()
-model.fit(strategy.distribute_datasets_from_function(lambda _: train_input_fn()))
-model.evaluate(strategy.distribute_datasets_from_function(lambda _: eval_input_fn()), return_dict=True)
+    regressor = make_regression_model()
+regressor.fit(strategy.distribute_datasets_from_function(lambda _: train_input_fn()))
+{**regressor.evaluate(strategy.distribute_datasets_from_function(lambda _: eval_input_fn()), return_dict=True), "global_step": regressor.optimizer.iterations.numpy()}

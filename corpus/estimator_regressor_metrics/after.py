@@ -13,12 +13,24 @@ def evaluation_data():
     return tf.data.Dataset.from_tensor_slices((FEATURES, VALUES)).batch(4)
 
 
-def make_model():
-    model = tf.keras.Sequential([
-        tf.keras.layers.Flatten(),
-        tf.keras.layers.Dense(6, activation="sigmoid"),
-        tf.keras.layers.Dense(1),
-    ])
+class RegressorModel(tf.keras.Model):
+    """The Estimator model_fn `regressor_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.flatten = tf.keras.layers.Flatten()
+        self.dense = tf.keras.layers.Dense(units=6, activation="sigmoid")
+        self.dense_1 = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        flat = self.flatten(features)
+        hidden = self.dense(flat)
+        prediction = self.dense_1(hidden)
+        return prediction
+
+
+def make_regressor_model():
+    model = RegressorModel()
     model.compile(
         optimizer=tf.keras.optimizers.Adam(learning_rate=0.05, epsilon=1e-08),
         loss=tf.keras.losses.MeanAbsoluteError(),
@@ -30,6 +42,6 @@ def make_model():
 strategy = tf.distribute.MirroredStrategy()
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with strategy.scope():
-    model = make_model()
-model.fit(strategy.distribute_datasets_from_function(lambda _: training_data()), steps_per_epoch=40)
-model.evaluate(strategy.distribute_datasets_from_function(lambda _: evaluation_data()), steps=5, return_dict=True)
+    regressor = make_regressor_model()
+regressor.fit(strategy.distribute_datasets_from_function(lambda _: training_data()), steps_per_epoch=40)
+{**regressor.evaluate(strategy.distribute_datasets_from_function(lambda _: evaluation_data()), steps=5, return_dict=True), "global_step": regressor.optimizer.iterations.numpy()}

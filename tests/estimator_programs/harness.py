@@ -33,16 +33,17 @@ def expected_steps(case: str, replicas: int) -> int:
     return steps if limit is None else min(steps, limit)
 
 
-def run(python: str, script: str, *args: str, cwd: Optional[Path] = None) -> None:
-    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "CUDA_VISIBLE_DEVICES": ""}
+def run(python: str, script: str, *args: str, cwd: Optional[Path] = None, seed: int = 0) -> None:
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "2", "CUDA_VISIBLE_DEVICES": "", "TFMIGRATE_TEST_SEED": str(seed)}
     proc = subprocess.run([python, str(HERE / script), *args], capture_output=True, text=True,
                           timeout=TIMEOUT, env=env, cwd=cwd)
     assert proc.returncode == 0, f"{script} {args} failed:\n{proc.stderr[-4000:]}"
 
 
 def run_keras(program: Path, out: Path, replicas: int, initial: Optional[Path] = None,
-              python: str = sys.executable) -> dict:
-    run(python, "run_keras.py", str(program), str(out), str(replicas), *([str(initial)] if initial else []))
+              python: str = sys.executable, seed: int = 0) -> dict:
+    run(python, "run_keras.py", str(program), str(out), str(replicas), *([str(initial)] if initial else []),
+        seed=seed)
     return json.loads(out.read_text())
 
 

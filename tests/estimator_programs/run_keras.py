@@ -9,6 +9,7 @@ the model structure, the optimizer configuration and the evaluation results.
 """
 
 import json
+import os
 import runpy
 import sys
 
@@ -16,6 +17,8 @@ import tensorflow as tf
 
 program, out_path, replicas = sys.argv[1], sys.argv[2], int(sys.argv[3])
 initial = json.load(open(sys.argv[4])) if len(sys.argv) > 4 else None
+# Every run is seeded (initial weights, dropout, shuffles): a test must not pass or fail by luck.
+SEED = int(os.environ.get("TFMIGRATE_TEST_SEED", "0"))
 
 cpus = tf.config.list_physical_devices("CPU")
 tf.config.set_logical_device_configuration(cpus[0], [tf.config.LogicalDeviceConfiguration()] * replicas)
@@ -93,6 +96,7 @@ def evaluate(self, *args, **kwargs):
 
 tf.keras.Model.fit = fit
 tf.keras.Model.evaluate = evaluate
+tf.keras.utils.set_random_seed(SEED)
 runpy.run_path(program, run_name="__main__")
 with open(out_path, "w") as fh:
     json.dump(record, fh)

@@ -1,0 +1,1146 @@
+"""An Estimator `model_fn` as a Keras 3 model: one `keras.Model` subclass serves fit,
+evaluate and predict.
+
+How a model_fn maps (SEMANTICS, "Keras 3 facts"):
+- The model_fn is run symbolically once per mode: `if mode == ModeKeys.X` (also `!=`,
+  `in`, `elif`, early returns and names such as `is_training = mode == TRAIN`) is decided
+  for TRAIN, EVAL and PREDICT, giving three straight paths that each end in
+  `return EstimatorSpec(...)`.
+- The *forward pass* is what the TRAIN loss's model input (logits / predictions) depends
+  on. It must be the same statements in every mode; a mode test inside it becomes Keras's
+  own `training` flag. Its `tf.layers` calls are created once in `__init__` and called in
+  `call(features, training=False)`; every other op stays as the user wrote it (the
+  subclass form keeps raw TF ops, which a Functional model cannot take).
+- The loss, the metrics and the optimizer go to `compile` as Keras built-ins with the
+  same numbers; the PREDICT branch's `predictions` become a `predict_step` computed from
+  the model output, so `model.predict` returns the same keys.
+Anything else raises `NotTranslatable` with the reason, and the pipeline is reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Optional, Sequence, Union
+
+import libcst as cst
+
+from tfmigrate.codemods._estimator_keras import (
+    ACTIVATION_STRINGS,
+    ACTIVATIONS,
+    LOSS_POSITIONAL_TAIL,
+    LOSSES,
+    MEAN_REDUCTIONS,
+    OPTIMIZER_DEFAULT_LR,
+    OPTIMIZER_IGNORED,
+    OPTIMIZERS,
+    NotTranslatable,
+)
+from tfmigrate.parents import iter_nodes
+
+NameOf = Callable[[cst.CSTNode], Optional[str]]
+
+TRAIN, EVAL, PREDICT = "train", "eval", "infer"
+MODES = frozenset({TRAIN, EVAL, PREDICT})
+MODE_KEYS = {f"tf.estimator.ModeKeys.{k}": v for k, v in (("TRAIN", TRAIN), ("EVAL", EVAL), ("PREDICT", PREDICT))}
+MODEL_FN_PARAMS = {"features", "labels", "mode", "params", "config"}
+ESTIMATOR_SPEC = "tf.estimator.EstimatorSpec"
+SPEC_POSITIONAL = ("mode", "predictions", "loss", "train_op", "eval_metric_ops", "export_outputs")
+GLOBAL_STEP = {"tf.train.get_global_step", "tf.train.get_or_create_global_step"}
+UPDATE_OPS = "tf.GraphKeys.UPDATE_OPS"
+# Statements whose only effect was logging or summaries: nothing a Keras model needs.
+SIDE_EFFECT_ONLY = ("tf.summary.", "tf.logging.", "tf.print", "print")
+
+
+@dataclass(frozen=True)
+class LayerForm:
+    keras: str
+    positional: tuple[str, ...]  # TF1 order after `inputs`
+    keep: frozenset[str]  # keywords that carry over with the same meaning and default
+
+
+_CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation", "use_bias")
+_POOL = ("pool_size", "strides", "padding", "data_format")
+LAYERS = {
+    "dense": LayerForm("Dense", ("units", "activation", "use_bias"), frozenset({"units", "activation", "use_bias"})),
+    "conv1d": LayerForm("Conv1D", _CONV, frozenset(_CONV)),
+    "conv2d": LayerForm("Conv2D", _CONV, frozenset(_CONV)),
+    "conv3d": LayerForm("Conv3D", _CONV, frozenset(_CONV)),
+    "conv2d_transpose": LayerForm("Conv2DTranspose", _CONV[:5] + ("activation", "use_bias"),
+                                  frozenset(_CONV[:5] + ("activation", "use_bias"))),
+    "separable_conv2d": LayerForm("SeparableConv2D", _CONV[:6] + ("depth_multiplier", "activation", "use_bias"),
+                                  frozenset(_CONV + ("depth_multiplier",))),
+    "max_pooling1d": LayerForm("MaxPooling1D", _POOL, frozenset(_POOL)),
+    "max_pooling2d": LayerForm("MaxPooling2D", _POOL, frozenset(_POOL)),
+    "max_pooling3d": LayerForm("MaxPooling3D", _POOL, frozenset(_POOL)),
+    "average_pooling1d": LayerForm("AveragePooling1D", _POOL, frozenset(_POOL)),
+    "average_pooling2d": LayerForm("AveragePooling2D", _POOL, frozenset(_POOL)),
+    "average_pooling3d": LayerForm("AveragePooling3D", _POOL, frozenset(_POOL)),
+    "flatten": LayerForm("Flatten", (), frozenset({"data_format"})),
+    "dropout": LayerForm("Dropout", ("rate", "noise_shape", "seed", "training"),
+                         frozenset({"rate", "noise_shape", "seed"})),
+    # TF1 and Keras 3 share momentum 0.99 and epsilon 1e-3 (SEMANTICS).
+    "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
+                                     frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
+}
+LAYER_CLASSES = {"Dense": "dense", "Conv1D": "conv1d", "Conv2D": "conv2d", "Conv3D": "conv3d",
+                 "Conv2DTranspose": "conv2d_transpose", "SeparableConv2D": "separable_conv2d",
+                 "MaxPooling1D": "max_pooling1d", "MaxPooling2D": "max_pooling2d", "MaxPooling3D": "max_pooling3d",
+                 "AveragePooling1D": "average_pooling1d", "AveragePooling2D": "average_pooling2d",
+                 "AveragePooling3D": "average_pooling3d", "Flatten": "flatten", "Dropout": "dropout",
+                 "BatchNormalization": "batch_normalization"}
+# Keywords with no effect on the numbers (names, graph reuse, the fused kernel).
+LAYER_IGNORED = {"name", "reuse", "fused", "trainable"}
+
+# tf.nn losses under tf.reduce_mean: Keras loss, labels keyword, logits keyword.
+NN_LOSSES = {
+    "tf.nn.sparse_softmax_cross_entropy_with_logits": ("SparseCategoricalCrossentropy", "labels"),
+    "tf.nn.softmax_cross_entropy_with_logits": ("CategoricalCrossentropy", "labels"),
+    "tf.nn.softmax_cross_entropy_with_logits_v2": ("CategoricalCrossentropy", "labels"),
+    "tf.nn.sigmoid_cross_entropy_with_logits": ("BinaryCrossentropy", "labels"),
+}
+# Label transformations a Keras loss or metric does itself (casts, rank changes).
+LABEL_WRAPPERS = {"tf.cast", "tf.to_int32", "tf.to_int64", "tf.to_float", "tf.reshape", "tf.expand_dims",
+                  "tf.squeeze", "tf.identity"}
+
+SCHEDULES = {
+    # TF1 function: (Keras schedule, TF1 positional order, TF1 keyword -> Keras keyword)
+    "tf.train.exponential_decay": ("ExponentialDecay", ("learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                        "staircase"),
+                                   {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                    "decay_rate": "decay_rate", "staircase": "staircase"}),
+    "tf.train.inverse_time_decay": ("InverseTimeDecay", ("learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                         "staircase"),
+                                    {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                     "decay_rate": "decay_rate", "staircase": "staircase"}),
+    "tf.train.polynomial_decay": ("PolynomialDecay", ("learning_rate", "global_step", "decay_steps",
+                                                      "end_learning_rate", "power", "cycle"),
+                                  {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                   "end_learning_rate": "end_learning_rate", "power": "power", "cycle": "cycle"}),
+    "tf.train.cosine_decay": ("CosineDecay", ("learning_rate", "global_step", "decay_steps", "alpha"),
+                              {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                               "alpha": "alpha"}),
+    "tf.train.piecewise_constant": ("PiecewiseConstantDecay", ("x", "boundaries", "values"),
+                                    {"boundaries": "boundaries", "values": "values"}),
+    "tf.train.piecewise_constant_decay": ("PiecewiseConstantDecay", ("x", "boundaries", "values"),
+                                          {"boundaries": "boundaries", "values": "values"}),
+}
+SCHEDULE_STEP_ARG = {"tf.train.piecewise_constant": "x", "tf.train.piecewise_constant_decay": "x"}
+
+ACCURACY, AUC, PRECISION, RECALL, MEAN_METRIC = (
+    "tf.metrics.accuracy", "tf.metrics.auc", "tf.metrics.precision", "tf.metrics.recall", "tf.metrics.mean")
+REGRESSION_METRICS = {
+    "tf.metrics.mean_absolute_error": "MeanAbsoluteError",
+    "tf.metrics.mean_squared_error": "MeanSquaredError",
+    "tf.metrics.root_mean_squared_error": "RootMeanSquaredError",
+}
+KERAS_RESERVED = {"loss", "compile_metrics"}
+
+
+@dataclass
+class KerasModelCode:
+    """What the rule writes in place of the model_fn."""
+
+    source: str  # the class and its `make_...` function, `{tf}` already filled in
+    make: str  # the name of the function that builds and compiles the model
+    takes_params: bool  # make(params) or make()
+    predicts: bool  # predict_step gives the PREDICT spec's predictions
+    predictions_are_dict: bool = True
+
+
+@dataclass
+class _Path:
+    """The statements one mode runs, in order, up to its `return EstimatorSpec(...)`."""
+
+    mode: str
+    steps: list[Union[cst.BaseSmallStatement, cst.For]] = field(default_factory=list)
+    spec: Optional[cst.Call] = None
+    batch_norm_updates: bool = False  # the train_op waits for the UPDATE_OPS collection
+
+
+def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
+              class_name: str, make_name: str, taken: set[str]) -> KerasModelCode:
+    return _ModelFn(fn, name_of, code, tf, taken).translate(class_name, make_name)
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    return iter_nodes(node, skip=_ATTRIBUTE_NAMES)
+
+
+_ATTRIBUTE_NAMES = frozenset({(cst.Attribute, "attr")})
+
+
+def _names_used(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in _walk(node) if isinstance(n, cst.Name)}
+
+
+def _targets(step: cst.CSTNode) -> set[str]:
+    """Names a path step binds."""
+    out: set[str] = set()
+    nodes: list[cst.CSTNode] = []
+    if isinstance(step, cst.Assign):
+        nodes = [t.target for t in step.targets]
+    elif isinstance(step, (cst.AugAssign, cst.AnnAssign)):
+        nodes = [step.target]
+    elif isinstance(step, cst.For):
+        nodes = [step.target] + [s for s in _walk(step.body) if isinstance(s, cst.AssignTarget)]
+    for node in nodes:
+        for sub in _walk(node):
+            if isinstance(sub, cst.Name) and not isinstance(node, cst.Attribute):
+                out.add(sub.value)
+    return out
+
+
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, mapping: dict[cst.CSTNode, cst.CSTNode]) -> None:
+        self.mapping = mapping
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        return self.mapping.get(original_node, updated_node)
+
+
+class _ModelFn:
+    def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
+                 taken: set[str]) -> None:
+        self.fn, self.name_of, self.code, self.tf, self.taken = fn, name_of, code, tf, taken
+        self.params = [p.name.value for p in fn.params.params]
+        self.mode_names: dict[str, frozenset[str]] = {}  # `is_training = mode == TRAIN`
+        self.init_lines: list[str] = []
+        self.attr_names: set[str] = set()
+        self.uses_params = False
+        self.loop_attrs: list[tuple[str, str]] = []  # (attribute, constructor) of the loop being rendered
+        self.loop_locals: list[tuple[str, str]] = []
+        self.static_locals: dict[str, str] = {}  # params-only locals that __init__ needs too
+        self.in_model = True  # static values read now go into __init__ (False while compiling)
+        self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
+
+    # -- entry ----------------------------------------------------------------------------
+
+    def translate(self, class_name: str, make_name: str) -> KerasModelCode:
+        self.check_signature()
+        paths = {mode: self.path(mode) for mode in (TRAIN, EVAL, PREDICT)}
+        train = paths[TRAIN]
+        spec = self.spec_args(train)
+        if "loss" not in spec or "train_op" not in spec:
+            raise NotTranslatable("the TRAIN EstimatorSpec has no loss and train_op", train.spec or self.fn)
+        loss_keras, output = self.loss(spec["loss"], train)
+        forward = self.forward(output, train)
+        for mode in (EVAL, PREDICT):
+            missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
+            if missing and paths[mode].spec is not None and self.needs_model(paths[mode]):
+                raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
+                                      "runs only in TRAIN): one Keras model serves every mode", missing[0])
+        self.in_model = False
+        optimizer = self.optimizer(spec["train_op"], train)
+        metrics = self.metrics(paths[EVAL], output)
+        self.in_model = True
+        if paths[EVAL].spec is not None:
+            eval_loss = self.spec_args(paths[EVAL]).get("loss")
+            if eval_loss is None or self.loss(eval_loss, paths[EVAL]) != (loss_keras, output):
+                raise NotTranslatable("the EVAL loss is not the TRAIN loss", eval_loss or paths[EVAL].spec)
+        call_body = self.call_body(forward, output, train.batch_norm_updates)
+        predict_body, is_dict = self.predict_body(paths[PREDICT], output, forward)
+        source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
+        return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict)
+
+    def check_signature(self) -> None:
+        p = self.fn.params
+        if p.star_arg is not cst.MaybeSentinel.DEFAULT or p.star_kwarg or p.kwonly_params or p.posonly_params:
+            raise NotTranslatable("model_fn takes *args or keyword-only parameters", self.fn.params)
+        if self.fn.decorators or self.fn.asynchronous:
+            raise NotTranslatable("model_fn is decorated or async", self.fn)
+        unknown = [n for n in self.params if n not in MODEL_FN_PARAMS]
+        if unknown or "features" not in self.params or "labels" not in self.params or "mode" not in self.params:
+            raise NotTranslatable("model_fn parameters are not (features, labels, mode[, params, config])",
+                                  self.fn.params)
+        if "config" in self.params and "config" in _names_used(self.fn.body):
+            raise NotTranslatable("model_fn reads its RunConfig `config`: Keras has no such argument", self.fn)
+
+    def needs_model(self, path: _Path) -> bool:
+        return True
+
+    # -- the paths ------------------------------------------------------------------------
+
+    def path(self, mode: str) -> _Path:
+        path = _Path(mode)
+        if not isinstance(self.fn.body, cst.IndentedBlock):
+            raise NotTranslatable("model_fn body is on one line", self.fn)
+        self.mode_names = {}
+        self.walk_block(self.fn.body.body, path, top=True)
+        return path
+
+    def walk_block(self, stmts: Sequence[cst.BaseStatement], path: _Path, top: bool = False) -> bool:
+        """Append what `path.mode` runs of `stmts`; True once it returned."""
+        for i, stmt in enumerate(stmts):
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if top and i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+                        continue
+                    if self.small(small, path):
+                        return True
+            elif isinstance(stmt, cst.If):
+                if self.branch(stmt, path):
+                    return True
+            elif isinstance(stmt, cst.With) and self.is_control_dependencies(stmt):
+                path.batch_norm_updates = True
+                if self.walk_block(stmt.body.body, path):  # type: ignore[attr-defined]
+                    return True
+            elif isinstance(stmt, cst.For) and not stmt.orelse and not stmt.asynchronous:
+                if any(isinstance(n, (cst.Return, cst.If, cst.Break, cst.Continue)) for n in _walk(stmt.body)):
+                    raise NotTranslatable("a loop in model_fn branches or returns", stmt)
+                path.steps.append(stmt)
+            else:
+                raise NotTranslatable("model_fn contains a compound statement with no clear Keras form", stmt)
+        return False
+
+    def small(self, small: cst.BaseSmallStatement, path: _Path) -> bool:
+        if isinstance(small, cst.Return):
+            if not (isinstance(small.value, cst.Call) and self.name_of(small.value.func) == ESTIMATOR_SPEC):
+                raise NotTranslatable("model_fn returns something other than `EstimatorSpec(...)`", small)
+            path.spec = small.value
+            return True
+        if isinstance(small, (cst.Pass, cst.Assert)):
+            return False
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            modes = self.condition(small.value)
+            if modes is not None:
+                self.mode_names[small.targets[0].target.value] = modes
+        if isinstance(small, (cst.Assign, cst.Expr, cst.AugAssign, cst.AnnAssign)):
+            path.steps.append(small)
+            return False
+        raise NotTranslatable(f"`{self.code(small)}` in model_fn has no clear Keras form", small)
+
+    def branch(self, stmt: cst.If, path: _Path) -> bool:
+        modes = self.condition(stmt.test)
+        if modes is None:
+            raise NotTranslatable(f"model_fn branches on `{self.code(stmt.test)}`, which is not the mode: "
+                                  "one Keras model has one structure", stmt)
+        if path.mode in modes:
+            return self.walk_block(stmt.body.body, path)  # type: ignore[attr-defined]
+        orelse = stmt.orelse
+        if isinstance(orelse, cst.If):
+            return self.branch(orelse, path)
+        if isinstance(orelse, cst.Else):
+            return self.walk_block(orelse.body.body, path)  # type: ignore[attr-defined]
+        return False
+
+    def condition(self, node: cst.BaseExpression) -> Optional[frozenset[str]]:
+        """The modes in which `node` is true, if it tests only the mode."""
+        if isinstance(node, cst.Name):
+            if node.value in self.mode_names:
+                return self.mode_names[node.value]
+            return {"True": MODES, "False": frozenset()}.get(node.value)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.condition(node.expression)
+            return None if inner is None else MODES - inner
+        if isinstance(node, cst.BooleanOperation):
+            left, right = self.condition(node.left), self.condition(node.right)
+            if left is None or right is None:
+                return None
+            return left & right if isinstance(node.operator, cst.And) else left | right
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            op, right = node.comparisons[0].operator, node.comparisons[0].comparator
+            left = node.left
+            if not self.is_mode(left):
+                left, right = right, left
+            if not self.is_mode(left):
+                return None
+            if isinstance(op, (cst.In, cst.NotIn)) and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
+                keys = {self.mode_key(e.value) for e in right.elements}
+                if None in keys:
+                    return None
+                found = frozenset(keys)  # type: ignore[arg-type]
+                return found if isinstance(op, cst.In) else MODES - found
+            key = self.mode_key(right)
+            if key is None:
+                return None
+            if isinstance(op, (cst.Equal, cst.Is)):
+                return frozenset({key})
+            if isinstance(op, (cst.NotEqual, cst.IsNot)):
+                return MODES - {key}
+        return None
+
+    def is_mode(self, node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == "mode"
+
+    def mode_key(self, node: cst.CSTNode) -> Optional[str]:
+        if isinstance(node, cst.SimpleString):
+            value = ast.literal_eval(node.value)
+            return value if value in MODES else None
+        return MODE_KEYS.get(self.name_of(node) or "")
+
+    def is_control_dependencies(self, stmt: cst.With) -> bool:
+        if len(stmt.items) != 1 or stmt.items[0].asname is not None:
+            return False
+        item = stmt.items[0].item
+        return isinstance(item, cst.Call) and self.name_of(item.func) == "tf.control_dependencies" \
+            and self.is_update_ops(item.args[0].value if item.args else None)
+
+    def is_update_ops(self, node: Optional[cst.CSTNode], path: Optional[_Path] = None) -> bool:
+        if node is None:
+            return False
+        return any(self.name_of(n) == UPDATE_OPS for n in _walk(node)) or (
+            isinstance(node, cst.Name) and node.value in self.update_ops_names())
+
+    def update_ops_names(self) -> set[str]:
+        names = set()
+        for node in _walk(self.fn.body):
+            if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                    and any(self.name_of(n) == UPDATE_OPS for n in _walk(node.value)):
+                names.add(node.targets[0].target.value)
+        return names
+
+    # -- values along a path ----------------------------------------------------------------
+
+    def spec_args(self, path: _Path) -> dict[str, cst.BaseExpression]:
+        if path.spec is None:
+            return {}
+        given = self.arguments(path.spec, SPEC_POSITIONAL)
+        mode = given.pop("mode", None)
+        if mode is None:
+            raise NotTranslatable("EstimatorSpec has no mode", path.spec)
+        for hooks in ("training_hooks", "evaluation_hooks", "training_chief_hooks", "prediction_hooks"):
+            if hooks in given and not _is_none(given[hooks]):
+                raise NotTranslatable(f"EstimatorSpec({hooks}=...): session hooks have no automatic Keras form; "
+                                      "rewrite them as Keras callbacks by hand", given[hooks], "hooks")
+        for other in ("scaffold",):
+            if other in given:
+                raise NotTranslatable(f"EstimatorSpec({other}=...) has no Keras form", given[other])
+        return {k: v for k, v in given.items() if not _is_none(v)}
+
+    def arguments(self, call: cst.Call, order: Sequence[str]) -> dict[str, cst.BaseExpression]:
+        given: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                raise NotTranslatable(f"`{self.code(call)}` unpacks arguments", call)
+            if arg.keyword is not None:
+                given[arg.keyword.value] = arg.value
+            elif i < len(order):
+                given[order[i]] = arg.value
+            else:
+                raise NotTranslatable(f"`{self.code(call)}`: too many positional arguments", call)
+        return given
+
+    def value(self, node: cst.BaseExpression, path: _Path, before: Optional[cst.CSTNode] = None
+              ) -> cst.BaseExpression:
+        """`node`, with a name replaced by what the path last bound it to before the
+        statement `node` sits in (`loss = tf.identity(loss)` reads the earlier `loss`)."""
+        seen = 0
+        while isinstance(node, cst.Name) and seen < 50:
+            bound = self.binding(node.value, path, before if before is not None else self.origin.get(id(node)))
+            if bound is None:
+                return node
+            for sub in _walk(bound.value):
+                self.origin.setdefault(id(sub), bound)
+            before = bound
+            node = bound.value  # type: ignore[union-attr]
+            seen += 1
+        return node
+
+    def binding(self, name: str, path: _Path, before: Optional[cst.CSTNode]) -> Optional[cst.Assign]:
+        steps = path.steps
+        if before is not None:
+            for i, step in enumerate(steps):
+                if step is before:
+                    steps = steps[:i]
+                    break
+        for step in reversed(steps):
+            if name in _targets(step):
+                if isinstance(step, cst.Assign) and len(step.targets) == 1 \
+                        and isinstance(step.targets[0].target, cst.Name):
+                    return step
+                raise NotTranslatable(f"`{name}` is bound in a way tfmigrate cannot follow: `{self.code(step)}`",
+                                      step)
+        return None
+
+    def unwrap_identity(self, node: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
+        node = self.value(node, path)
+        while isinstance(node, cst.Call) and self.name_of(node.func) == "tf.identity" and node.args:
+            node = self.value(node.args[0].value, path)
+        return node
+
+    def is_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        if node is None:
+            return False
+        node = self.value(node, path)
+        while isinstance(node, cst.Call) and self.name_of(node.func) in LABEL_WRAPPERS and node.args:
+            node = self.value(node.args[0].value, path)
+        return isinstance(node, cst.Name) and node.value == "labels"
+
+    # -- loss --------------------------------------------------------------------------------
+
+    def loss(self, node: cst.BaseExpression, path: _Path) -> tuple[str, str]:
+        """(Keras loss, the model output expression as source)."""
+        call = self.unwrap_identity(node, path)
+        name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        assert name is None or isinstance(call, cst.Call)
+        if name == "tf.reduce_mean" and isinstance(call, cst.Call) and len(call.args) == 1:
+            inner = self.value(call.args[0].value, path)
+            inner_name = self.name_of(inner.func) if isinstance(inner, cst.Call) else None
+            if inner_name in NN_LOSSES and isinstance(inner, cst.Call):
+                keras, label_key = NN_LOSSES[inner_name]
+                given = self.arguments(inner, ("_sentinel", "labels", "logits"))
+                labels, logits = given.pop("labels", None), given.pop("logits", None)
+                given.pop("name", None)
+                if given or logits is None or not self.is_labels(labels, path):
+                    raise NotTranslatable(f"`{self.code(inner)}`: not (labels, logits) of the model_fn", inner)
+                keras = self.one_hot_to_sparse(keras, labels, path)
+                return f"{keras}(from_logits=True)", self.output(logits, path)
+        form = LOSSES.get(name or "")
+        if form is None or not isinstance(call, cst.Call):
+            raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
+                                  "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"
+                                  "sigmoid_cross_entropy, and tf.reduce_mean of tf.nn *_with_logits)", call)
+        order = (form.label_arg, form.output_arg, *LOSS_POSITIONAL_TAIL.get(name or "", ("weights",)))
+        given = self.arguments(call, order)
+        labels = given.pop(form.label_arg, None)
+        if not self.is_labels(labels, path):
+            raise NotTranslatable(f"`{self.code(call)}`: {form.label_arg} is not the model_fn's labels", call)
+        output = given.pop(form.output_arg, None)
+        if output is None:
+            raise NotTranslatable(f"`{self.code(call)}` has no {form.output_arg}", call)
+        reduction = given.pop("reduction", None)
+        if reduction is not None and self.name_of(reduction) not in MEAN_REDUCTIONS:
+            raise NotTranslatable(f"`{self.code(call)}`: this reduction has no equal Keras form", reduction)
+        given.pop("scope", None)
+        given.pop("loss_collection", None)
+        weights = given.pop("weights", None)
+        if weights is not None and not (isinstance(weights, (cst.Float, cst.Integer))
+                                        and float(weights.value) == 1.0):
+            raise NotTranslatable(f"`{self.code(call)}`: weights change what the loss averages over", weights)
+        parts = ["from_logits=True"] if form.from_logits else []
+        for key in form.extra:
+            if key in given:
+                parts.append(f"{key}={self.static(given.pop(key))}")
+        if given:
+            raise NotTranslatable(f"`{self.code(call)}`: {', '.join(sorted(given))} has no automatic Keras form", call)
+        keras = form.keras
+        if keras == "CategoricalCrossentropy" and not any(p.startswith("label_smoothing") for p in parts):
+            keras = self.one_hot_to_sparse(keras, labels, path)
+        return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def one_hot_to_sparse(self, keras: str, labels: Optional[cst.BaseExpression], path: _Path) -> str:
+        """softmax cross-entropy on `tf.one_hot(labels, n)` is the sparse loss on `labels`."""
+        node = self.value(labels, path) if labels is not None else None
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.one_hot" and node.args \
+                and self.is_labels(node.args[0].value, path):
+            return "SparseCategoricalCrossentropy"
+        if keras == "CategoricalCrossentropy":
+            raise NotTranslatable("categorical cross-entropy on labels that are not `tf.one_hot(labels, n)`: the "
+                                  "dataset's labels must then be one-hot already; migrate by hand", labels or self.fn)
+        return keras
+
+    def output(self, node: cst.BaseExpression, path: _Path) -> str:
+        """The model output: a name the forward pass binds (or an expression of such names)."""
+        if "labels" in _names_used(node):
+            raise NotTranslatable(f"the model output `{self.code(node)}` depends on labels", node)
+        return self.code(node)
+
+    # -- the forward pass ---------------------------------------------------------------------
+
+    def forward(self, output: str, path: _Path) -> list[cst.CSTNode]:
+        needed = _names_used(cst.parse_expression(output))
+        chosen: list[cst.CSTNode] = []
+        for step in reversed(path.steps):
+            bound = _targets(step)
+            if bound & needed:
+                chosen.append(step)
+                needed |= _names_used(step.value if isinstance(step, cst.Assign) else step)  # type: ignore[arg-type]
+                if isinstance(step, cst.For):
+                    needed -= _targets(cast_for_target(step))
+        if "labels" in needed:
+            raise NotTranslatable("the model output depends on labels", path.spec or self.fn)
+        chosen.reverse()
+        for step in chosen:
+            if isinstance(step, cst.AugAssign) or isinstance(step, cst.Expr):
+                raise NotTranslatable(f"`{self.code(step)}` in the forward pass has no clear Keras form", step)
+            if isinstance(step, cst.Assign) and step.value is not None and self.condition(step.value) is not None \
+                    and isinstance(step.value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)):
+                continue
+        return chosen
+
+    def call_body(self, forward: list[cst.CSTNode], output: str, batch_norm_updates: bool) -> list[str]:
+        lines: list[str] = []
+        counters: dict[str, int] = {}
+        for step in forward:
+            if isinstance(step, cst.Assign) and len(step.targets) == 1 and isinstance(step.targets[0].target, cst.Name) \
+                    and step.targets[0].target.value in self.mode_names:
+                continue  # `is_training = mode == TRAIN`: uses read Keras's `training` instead
+            if isinstance(step, cst.For):
+                lines += self.loop(step, counters, batch_norm_updates)
+            else:
+                new = self.rewrite_layers(step, counters, batch_norm_updates, loop=None)
+                lines.append(self.code(new) if not isinstance(new, str) else new)
+        lines.append(f"return {output}")
+        return lines
+
+    def loop(self, step: cst.For, counters: dict[str, int], bn: bool) -> list[str]:
+        body = step.body
+        inner: list[cst.BaseSmallStatement] = []
+        for stmt in body.body:  # type: ignore[attr-defined]
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                raise NotTranslatable("a loop of the forward pass holds compound statements", stmt)
+            inner += list(stmt.body)
+        loop_layers: list[str] = []
+        rendered = [self.rewrite_layers(s, counters, bn, loop=loop_layers) for s in inner]
+        target, iterable = self.code(step.target), self.code(step.iter)
+        static = self.check_static(step.iter)
+        if not static:
+            raise NotTranslatable(f"the loop over `{iterable}` depends on tensors: its layers cannot be created "
+                                  "once in __init__", step)
+        init = [f"self.{attr} = []" for attr, _ in self.loop_attrs]
+        init.append(f"for {target} in {iterable}:")
+        init += [f"    self.{attr}.append({ctor})" for attr, ctor in self.loop_attrs]
+        if self.loop_attrs:
+            self.init_lines += init
+        locals_ = [local for _, local in self.loop_locals]
+        if locals_:
+            head = f"for {self.paren(step.target)}, {', '.join(locals_)} in zip({iterable}, " \
+                   f"{', '.join('self.' + a for a, _ in self.loop_attrs)}):"
+        else:
+            head = f"for {target} in {iterable}:"
+        self.loop_attrs, self.loop_locals = [], []
+        return [head] + ["    " + (self.code(r) if not isinstance(r, str) else r) for r in rendered]
+
+    def paren(self, target: cst.BaseExpression) -> str:
+        text = self.code(target)
+        return f"({text})" if isinstance(target, cst.Tuple) and not target.lpar else text
+
+    def check_static(self, node: cst.BaseExpression) -> bool:
+        """Does `node` depend only on params, literals and module-level names?"""
+        local = set(self.params) - {"params"}
+        assigned = set()
+        for sub in _walk(self.fn.body):
+            if isinstance(sub, cst.AssignTarget):
+                assigned |= {n.value for n in _walk(sub.target) if isinstance(n, cst.Name)}
+        used = _names_used(node)
+        if used & local:
+            return False
+        for name in used & assigned:
+            binding = self.single_static_binding(name)
+            if binding is None or not self.check_static(binding):
+                return False
+            self.static_locals.setdefault(name, self.code(binding))
+        if "params" in used and self.in_model:
+            self.uses_params = True
+        return True
+
+    def single_static_binding(self, name: str) -> Optional[cst.BaseExpression]:
+        found = [s for s in _walk(self.fn.body) if isinstance(s, cst.Assign) and len(s.targets) == 1
+                 and isinstance(s.targets[0].target, cst.Name) and s.targets[0].target.value == name]
+        others = [s for s in _walk(self.fn.body) if isinstance(s, (cst.AugAssign, cst.For, cst.AnnAssign))
+                  and name in _targets(s)]
+        if len(found) != 1 or others:
+            return None
+        return found[0].value
+
+    def static(self, node: cst.BaseExpression) -> str:
+        if not self.check_static(node):
+            raise NotTranslatable(f"`{self.code(node)}` is computed from tensors in model_fn", node)
+        return self.code(node)
+
+    def rewrite_layers(self, step: cst.CSTNode, counters: dict[str, int], bn: bool,
+                       loop: Optional[list[str]]) -> cst.CSTNode:
+        return step.visit(_LayerRewriter(self, counters, bn, loop is not None))
+
+    def training_text(self, node: cst.BaseExpression) -> str:
+        modes = self.condition(node)
+        if modes == frozenset({TRAIN}):
+            return "training"
+        if modes == frozenset({EVAL, PREDICT}):
+            return "not training"
+        if modes in (MODES, frozenset()):
+            return "True" if modes else "False"
+        raise NotTranslatable(f"`{self.code(node)}` tells EVAL from PREDICT inside the model: Keras only knows "
+                              "training or not", node)
+
+    def check_no_tf1_left(self, step: cst.CSTNode, mapping: dict) -> None:
+        for node in _walk(step):
+            if isinstance(node, cst.Call):
+                self.no_tf1(node)
+
+    def no_tf1(self, call: cst.Call) -> None:
+        name = self.name_of(call.func) or ""
+        if name.startswith(TF1_ONLY):
+            raise NotTranslatable(f"`{name}` in the model has no automatic Keras form (migrate that part by hand)",
+                                  call)
+
+    def layer_call(self, call: cst.Call, updated: cst.Call, counters: dict[str, int], bn: bool,
+                   in_loop: bool) -> Optional[cst.CSTNode]:
+        """The Keras call for a tf.layers call (`call` the original node, `updated` with its
+        arguments already rewritten), creating the layer in __init__."""
+        name = self.name_of(call.func) or ""
+        kind = None
+        ctor_args: Sequence[cst.Arg] = ()
+        inputs: Optional[cst.BaseExpression] = None
+        training: Optional[cst.BaseExpression] = None
+        if name.startswith("tf.layers.") and name[len("tf.layers."):] in LAYERS:
+            kind = name[len("tf.layers."):]
+            if not call.args or (call.args[0].keyword is not None and call.args[0].keyword.value != "inputs"):
+                raise NotTranslatable(f"`{self.code(call)}`: inputs not given first", call)
+            inputs = updated.args[0].value
+            ctor_args = call.args[1:]
+        elif isinstance(call.func, cst.Call):
+            cls = self.name_of(call.func.func) or ""
+            short = cls.rsplit(".", 1)[-1]
+            if cls.startswith(("tf.layers.", "tf.keras.layers.", "keras.layers.")) and short in LAYER_CLASSES:
+                kind = LAYER_CLASSES[short]
+                ctor_args = call.func.args
+                given = self.arguments(updated, ("inputs", "training"))
+                inputs = given.pop("inputs", None)
+                training = given.pop("training", None)
+                if inputs is None or given:
+                    raise NotTranslatable(f"`{self.code(call)}`: layer called with other arguments", call)
+        if kind is None:
+            if name.startswith("tf.layers."):
+                raise NotTranslatable(f"`{name}` has no checked Keras layer here", call)
+            self.no_tf1(call)
+            return None
+        form = LAYERS[kind]
+        parts: list[str] = []
+        for i, arg in enumerate(ctor_args):
+            if arg.star:
+                raise NotTranslatable(f"`{self.code(call)}` unpacks arguments", call)
+            key = arg.keyword.value if arg.keyword else (form.positional[i] if i < len(form.positional) else None)
+            if key == "training":
+                training = arg.value
+                continue
+            if key in LAYER_IGNORED:
+                continue
+            if key not in form.keep:
+                raise NotTranslatable(f"`{self.code(call)}`: argument {key or i} has no automatic Keras form "
+                                      "(initializers, regularizers and the like: migrate by hand)", arg)
+            if key == "activation":
+                text = self.activation(arg.value)
+                if text is not None:
+                    parts.append(f"activation={text}")
+                continue
+            parts.append(f"{key}={self.static(arg.value)}")
+        keras = form.keras
+        if kind == "batch_normalization":
+            if training is not None and not (isinstance(training, cst.Name) and training.value == "False") and not bn:
+                # TF1 updated the moving statistics only through UPDATE_OPS, which this
+                # model_fn never ran: momentum 1 keeps them where they started.
+                parts = [p for p in parts if not p.startswith("momentum=")] + ["momentum=1.0"]
+        if kind == "dropout" and training is None:
+            # tf.layers.dropout defaults to training=False: the identity (SEMANTICS).
+            return inputs.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) \
+                if isinstance(inputs, (cst.BinaryOperation, cst.BooleanOperation)) else inputs
+        counters[kind] = counters.get(kind, 0) + 1
+        attr = self.attribute(kind)
+        ctor = f"{self.tf}.keras.layers.{keras}({', '.join(parts)})"
+        if in_loop:
+            local = f"{attr}_layer"
+            self.loop_attrs = [*self.loop_attrs, (attr, ctor)]
+            self.loop_locals = [*self.loop_locals, (attr, local)]
+            callee = local
+        else:
+            self.init_lines.append(f"self.{attr} = {ctor}")
+            callee = f"self.{attr}"
+        args = [self.code(inputs)]  # type: ignore[arg-type]
+        if kind in ("dropout", "batch_normalization"):
+            args.append("training=" + ("False" if training is None else self.training_arg(training)))
+        # `training` inside a layer's own arguments was already rewritten by the transformer.
+        return cst.parse_expression(f"{callee}({', '.join(args)})")
+
+    def training_arg(self, node: cst.BaseExpression) -> str:
+        if isinstance(node, cst.Name) and node.value in ("True", "False"):
+            return node.value
+        if self.condition(node) is not None:
+            return self.training_text(node)
+        raise NotTranslatable(f"training=`{self.code(node)}` is not the mode: Keras passes its own training "
+                              "flag", node)
+
+    def attribute(self, kind: str) -> str:
+        base = {"batch_normalization": "batch_norm"}.get(kind, kind)
+        attr, n = base, 1
+        while attr in self.attr_names or attr in KERAS_MODEL_ATTRIBUTES:
+            attr, n = f"{base}_{n}", n + 1
+        self.attr_names.add(attr)
+        return attr
+
+    def activation(self, node: cst.BaseExpression) -> Optional[str]:
+        if isinstance(node, cst.Name) and node.value == "None":
+            return None
+        if isinstance(node, cst.SimpleString) and ast.literal_eval(node.value) in ACTIVATION_STRINGS:
+            return f'"{ast.literal_eval(node.value)}"'
+        keras = ACTIVATIONS.get(self.name_of(node) or "")
+        if keras is None:
+            raise NotTranslatable(f"activation `{self.code(node)}` has no checked Keras name", node)
+        return f'"{keras}"'
+
+    # -- optimizer ------------------------------------------------------------------------------
+
+    def optimizer(self, train_op: cst.BaseExpression, path: _Path) -> str:
+        node = self.value(train_op, path)
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.group":
+            ops = [a.value for a in node.args if not self.is_update_ops(a.value)]
+            if len(ops) != 1 or len(node.args) != 2:
+                raise NotTranslatable(f"`{self.code(node)}` is custom train_op logic", node)
+            path.batch_norm_updates = True
+            node = self.value(ops[0], path)
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+            raise NotTranslatable("train_op is custom train_op logic (not `optimizer.minimize(loss, global_step=...)`"
+                                  " or clipped apply_gradients): write a Keras train_step by hand", train_op)
+        method = node.func.attr.value
+        clip = None
+        if method == "minimize":
+            given = self.arguments(node, ("loss", "global_step", "var_list"))
+            given.pop("loss", None)
+            self.global_step(given.pop("global_step", None), node, path)
+            given.pop("name", None)
+            if given:
+                raise NotTranslatable(f"`{self.code(node)}`: {', '.join(sorted(given))} is custom train_op logic",
+                                      node)
+        elif method == "apply_gradients":
+            clip = self.clipped(node, path)
+        else:
+            raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
+        owner = self.value(node.func.value, path)
+        text = self.optimizer_text(owner, path)
+        if clip is not None:
+            text = text[:-1] + (", " if not text.endswith("(") else "") + f"global_clipnorm={clip})"
+        return text
+
+    def global_step(self, node: Optional[cst.BaseExpression], call: cst.CSTNode, path: _Path) -> None:
+        step = self.value(node, path) if node is not None else None
+        if not (isinstance(step, cst.Call) and not step.args and self.name_of(step.func) in GLOBAL_STEP):
+            raise NotTranslatable(f"`{self.code(call)}` does not advance the global step, so the Estimator never "
+                                  "counted its steps: migrate it by hand", call)
+
+    def clipped(self, node: cst.Call, path: _Path) -> str:
+        given = self.arguments(node, ("grads_and_vars", "global_step", "name"))
+        self.global_step(given.pop("global_step", None), node, path)
+        given.pop("name", None)
+        pairs = self.value(given.pop("grads_and_vars", None) or node, path)
+        problem = NotTranslatable("apply_gradients on something other than gradients clipped by "
+                                  "tf.clip_by_global_norm: write a Keras train_step by hand", node)
+        if not (isinstance(pairs, cst.Call) and isinstance(pairs.func, cst.Name) and pairs.func.value == "zip"
+                and len(pairs.args) == 2):
+            raise problem
+        grads = pairs.args[0].value
+        if not isinstance(grads, cst.Name):
+            raise problem
+        # `grads, _ = tf.clip_by_global_norm(grads, norm)` after
+        # `grads, variables = zip(*optimizer.compute_gradients(loss))`.
+        norm = None
+        for step in path.steps:
+            if isinstance(step, cst.Assign) and len(step.targets) == 1 \
+                    and isinstance(step.targets[0].target, cst.Tuple) and isinstance(step.value, cst.Call):
+                first = step.targets[0].target.elements[0].value
+                if isinstance(first, cst.Name) and first.value == grads.value:
+                    if self.name_of(step.value.func) == "tf.clip_by_global_norm" and len(step.value.args) >= 2:
+                        norm = self.static(step.value.args[1].value)
+                    elif not any(isinstance(n, cst.Attribute) and n.attr.value == "compute_gradients"
+                                 for n in _walk(step.value)):
+                        raise problem
+        if norm is None:
+            raise problem
+        return norm
+
+    def optimizer_text(self, node: cst.BaseExpression, path: _Path) -> str:
+        name = self.name_of(node.func) if isinstance(node, cst.Call) else None
+        if not isinstance(node, cst.Call) or not name or not name.startswith("tf.train.") \
+                or not name.endswith("Optimizer"):
+            raise NotTranslatable(f"`{self.code(node)}` is not a tf.train optimizer", node)
+        form = OPTIMIZERS.get(name)
+        if form is None:
+            raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
+                                  "(checked: GradientDescent, Momentum, Adam, Adagrad)", node, "optimizer")
+        given = self.arguments(node, form.positional)
+        for key in OPTIMIZER_IGNORED:
+            given.pop(key, None)
+        missing = [k for k in form.required if k not in given]
+        unknown = [k for k in given if k not in dict(form.mapping)]
+        if missing or unknown:
+            raise NotTranslatable(f"`{self.code(node)}`: {', '.join(unknown) or ', '.join(missing)} has no faithful "
+                                  "Keras form", node, "optimizer")
+        parts: dict[str, str] = {}
+        if "learning_rate" not in given:
+            parts["learning_rate"] = OPTIMIZER_DEFAULT_LR[name]
+        for tf1_key, keras_key in form.mapping:
+            if tf1_key in given:
+                if tf1_key == "learning_rate":
+                    parts[keras_key] = self.learning_rate(given[tf1_key], path, name)
+                else:
+                    parts[keras_key] = self.static(given[tf1_key])
+        for keras_key, default in form.fixed:
+            parts.setdefault(keras_key, default)
+        args = ", ".join(f"{k}={v}" for k, v in parts.items())
+        return f"{self.tf}.keras.optimizers.{form.keras}({args})"
+
+    def learning_rate(self, node: cst.BaseExpression, path: _Path, optimizer: str) -> str:
+        value = self.value(node, path)
+        name = self.name_of(value.func) if isinstance(value, cst.Call) else None
+        if name == "tf.train.natural_exp_decay" or name in SCHEDULES:
+            if optimizer == "tf.train.MomentumOptimizer":
+                raise NotTranslatable("MomentumOptimizer with a changing learning rate: TF1 scaled the whole "
+                                      "accumulated momentum by the current rate, Keras SGD scales only the new "
+                                      "gradient (SEMANTICS); no built-in reproduces it", value, "optimizer")
+            return self.schedule(value, name, path)  # type: ignore[arg-type]
+        return self.static(value)
+
+    def schedule(self, call: cst.Call, name: str, path: _Path) -> str:
+        natural = name == "tf.train.natural_exp_decay"
+        keras, order, mapping = SCHEDULES["tf.train.exponential_decay" if natural else name]
+        given = self.arguments(call, order)
+        given.pop("name", None)
+        step_key = SCHEDULE_STEP_ARG.get(name, "global_step")
+        self.global_step(given.pop(step_key, None), call, path)
+        parts = []
+        for key, value in given.items():
+            if key not in mapping:
+                raise NotTranslatable(f"`{self.code(call)}`: {key} has no Keras schedule form", call)
+            text = self.static(value)
+            if natural and key == "decay_rate":
+                text = f"2.718281828459045 ** -({text})"  # exp(-rate): natural_exp_decay as exponential decay
+            parts.append(f"{mapping[key]}={text}")
+        return f"{self.tf}.keras.optimizers.schedules.{keras}({', '.join(parts)})"
+
+    # -- metrics --------------------------------------------------------------------------------
+
+    def metrics(self, path: _Path, output: str) -> list[str]:
+        spec = self.spec_args(path)
+        ops = spec.get("eval_metric_ops")
+        if ops is None:
+            return []
+        ops = self.value(ops, path)
+        if not isinstance(ops, cst.Dict):
+            raise NotTranslatable("eval_metric_ops is not a dict of tf.metrics built in model_fn", ops)
+        out = []
+        for element in ops.elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+                raise NotTranslatable("eval_metric_ops keys must be plain strings", ops)
+            key = element.key.evaluated_value
+            if key in KERAS_RESERVED or not isinstance(key, str):
+                raise NotTranslatable(f"metric key {key!r} clashes with Keras's own result keys", element)
+            out.append(self.metric(key, self.value(element.value, path), path, output))
+        return out
+
+    def metric(self, key: str, call: cst.BaseExpression, path: _Path, output: str) -> str:
+        name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        if not isinstance(call, cst.Call) or name is None:
+            raise NotTranslatable(f"metric `{self.code(call)}` is not a tf.metrics call", call)
+        given = self.arguments(call, ("labels", "predictions", "weights"))
+        given.pop("name", None)
+        extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
+        if extra or not self.is_labels(given.get("labels"), path):
+            raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the labels (or is weighted)", call)
+        predictions = given.get("predictions")
+        kind = self.prediction_kind(predictions, path, output) if predictions is not None else None
+        k = f"{self.tf}.keras.metrics"
+        label = f'name="{key}"'
+        if name in REGRESSION_METRICS and kind == "output":
+            return f"{k}.{REGRESSION_METRICS[name]}({label})"
+        if name == ACCURACY and kind == "argmax":
+            return f"{k}.SparseCategoricalAccuracy({label})"
+        if name == ACCURACY and kind == "positive_logit":
+            return f"{k}.BinaryAccuracy({label}, threshold=0.0)"
+        if name == AUC and kind == "sigmoid":
+            return f"{k}.AUC({label}, from_logits=True)"
+        if name in (PRECISION, RECALL) and kind == "positive_logit":
+            cls = "Precision" if name == PRECISION else "Recall"
+            return f"{k}.{cls}({label}, thresholds=0.0)"
+        raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
+                              f"`{output}`", call)
+
+    def prediction_kind(self, node: cst.BaseExpression, path: _Path, output: str) -> Optional[str]:
+        """How a metric's predictions derive from the model output."""
+        if self.code(node) == output:
+            return "output"
+        node = self.value(node, path)
+        node = self.subscript_value(node, path)
+        if self.code(node) == output:
+            return "output"
+        if isinstance(node, cst.Call):
+            name = self.name_of(node.func)
+            if name in ("tf.cast", "tf.to_float", "tf.to_int32", "tf.to_int64") and node.args:
+                return self.prediction_kind(node.args[0].value, path, output)
+            if name in ("tf.argmax", "tf.math.argmax") and node.args:
+                if self.prediction_kind(node.args[0].value, path, output) == "output":
+                    rest = [a for a in node.args[1:]]
+                    axis = rest[0].value if rest else None
+                    if axis is not None and self.code(axis) in ("1", "-1"):
+                        return "argmax"
+            if name in ("tf.sigmoid", "tf.nn.sigmoid", "tf.math.sigmoid") and node.args \
+                    and self.prediction_kind(node.args[0].value, path, output) == "output":
+                return "sigmoid"
+            if name == "tf.round" and node.args and self.prediction_kind(node.args[0].value, path, output) == "sigmoid":
+                return "positive_logit"
+            if name in ("tf.greater",) and len(node.args) == 2:
+                return self.threshold_kind(node.args[0].value, node.args[1].value, path, output)
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
+                and isinstance(node.comparisons[0].operator, cst.GreaterThan):
+            return self.threshold_kind(node.left, node.comparisons[0].comparator, path, output)
+        return None
+
+    def threshold_kind(self, left: cst.BaseExpression, right: cst.BaseExpression, path: _Path,
+                       output: str) -> Optional[str]:
+        inner = self.prediction_kind(left, path, output)
+        threshold = right.value if isinstance(right, (cst.Float, cst.Integer)) else None
+        if inner == "sigmoid" and threshold is not None and float(threshold) == 0.5:
+            return "positive_logit"
+        if inner == "output" and threshold is not None and float(threshold) == 0.0:
+            return "positive_logit"
+        return None
+
+    def subscript_value(self, node: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
+        """`predictions["classes"]` where `predictions = {...}` was bound on the path."""
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = node.slice[0].slice.value
+            holder = self.value(node.value, path)
+            if isinstance(key, cst.SimpleString) and isinstance(holder, cst.Dict):
+                for element in holder.elements:
+                    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                            and element.key.evaluated_value == key.evaluated_value:
+                        return self.value(element.value, path)
+        return node
+
+    # -- predictions -----------------------------------------------------------------------------
+
+    def predict_body(self, path: _Path, output: str, forward: list[cst.CSTNode]
+                     ) -> tuple[Optional[list[str]], bool]:
+        spec = self.spec_args(path)
+        predictions = spec.get("predictions")
+        if predictions is None:
+            return None, True
+        needed = _names_used(predictions)
+        chosen: list[cst.CSTNode] = []
+        forward_ids = {id(s) for s in forward}
+        for step in reversed(path.steps):
+            if id(step) in forward_ids:
+                continue
+            if _targets(step) & needed:
+                chosen.append(step)
+                needed |= _names_used(step)
+        chosen.reverse()
+        produced = set()
+        for s in forward:
+            produced |= _targets(s)
+        output_names = _names_used(cst.parse_expression(output))
+        if not isinstance(cst.parse_expression(output), cst.Name):
+            output_names = set()
+        for name in needed & produced:
+            if name not in output_names:
+                raise NotTranslatable(f"the predictions read `{name}`, an inner tensor of the model (only its output "
+                                      f"`{output}` is kept)", predictions)
+        if "labels" in needed:
+            raise NotTranslatable("the PREDICT branch reads labels", predictions)
+        lines = [f"features, _, _ = {self.tf}.keras.utils.unpack_x_y_sample_weight(data)"]
+        if "params" in needed:
+            lines.append("params = self.params")
+            self.uses_params = True
+        lines.append(f"{output} = self(features, training=False)" if output_names
+                     else f"output = self(features, training=False)")
+        for step in chosen:
+            if isinstance(step, cst.Expr):
+                continue
+            if not isinstance(step, cst.Assign):
+                raise NotTranslatable(f"`{self.code(step)}` in the PREDICT branch has no clear Keras form", step)
+            self.check_no_tf1_left(step, {})
+            lines.append(self.code(step))
+        value = self.value(predictions, path)
+        lines.append(f"return {self.code(predictions)}")
+        return lines, isinstance(value, cst.Dict)
+
+    # -- rendering ---------------------------------------------------------------------------------
+
+    def render(self, class_name: str, make_name: str, call_body: list[str], predict_body: Optional[list[str]],
+               loss: str, optimizer: str, metrics: list[str]) -> str:
+        tf, i = self.tf, "    "
+        uses_params = self.uses_params or any(re.search(r"\bparams\b", line) for line in call_body)
+        lines = [f"class {class_name}({tf}.keras.Model):",
+                 f'{i}"""The Estimator model_fn `{self.fn.name.value}` as a Keras model."""', ""]
+        init_args = "self, params" if uses_params else "self"
+        lines.append(f"{i}def __init__({init_args}):")
+        lines.append(f"{i * 2}super().__init__()")
+        if uses_params:
+            lines.append(f"{i * 2}self.params = params")
+        for name, value in getattr(self, "static_locals", {}).items():
+            lines.append(f"{i * 2}{name} = {value}")
+        lines += [f"{i * 2}{line}" for line in self.init_lines]
+        lines.append("")
+        lines.append(f"{i}def call(self, features, training=False):")
+        if any(re.search(r"\bparams\b", line) for line in call_body):
+            lines.append(f"{i * 2}params = self.params")
+        lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]
+        if predict_body is not None:
+            lines.append("")
+            lines.append(f"{i}def predict_step(self, data):")
+            lines += [f"{i * 2}{line}" for line in _split_lines(predict_body)]
+        lines += ["", ""]
+        make_args = "params" if "params" in self.params else ""
+        model_args = "params" if uses_params else ""
+        lines.append(f"def {make_name}({make_args}):")
+        lines.append(f"{i}model = {class_name}({model_args})")
+        lines.append(f"{i}model.compile(")
+        lines.append(f"{i * 2}optimizer={optimizer},")
+        lines.append(f"{i * 2}loss={tf}.keras.losses.{loss},")
+        if metrics:
+            lines.append(f"{i * 2}metrics=[{', '.join(metrics)}],")
+        lines.append(f"{i})")
+        lines.append(f"{i}return model")
+        return "\n".join(lines) + "\n"
+
+
+class _LayerRewriter(cst.CSTTransformer):
+    """tf.layers calls → calls of layers created in __init__; mode tests → `training`."""
+
+    def __init__(self, owner: "_ModelFn", counters: dict[str, int], bn: bool, in_loop: bool) -> None:
+        self.owner, self.counters, self.bn, self.in_loop = owner, counters, bn, in_loop
+        self.called: set[int] = set()  # `tf.layers.Dense(1)` in `tf.layers.Dense(1)(x)`: the outer call handles it
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Call):
+            self.called.add(id(node.func))
+        return True
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        if id(original_node) in self.called:
+            return updated_node
+        new = self.owner.layer_call(original_node, updated_node, self.counters, self.bn, self.in_loop)
+        return updated_node if new is None else new  # type: ignore[return-value]
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        updated_node = super().on_leave(original_node, updated_node)
+        owner = self.owner
+        if isinstance(original_node, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) \
+                and owner.condition(original_node) is not None and "mode" in _names_used(original_node):
+            return cst.parse_expression(owner.training_text(original_node))
+        if isinstance(original_node, cst.Name) and original_node.value in owner.mode_names \
+                and isinstance(updated_node, cst.Name):
+            return cst.parse_expression(owner.training_text(original_node))
+        return updated_node
+
+
+TF1_ONLY = ("tf.layers.", "tf.contrib.", "tf.feature_column.", "tf.get_variable", "tf.variable_scope",
+            "tf.keras.layers.DenseFeatures", "tf.losses.", "tf.metrics.", "tf.train.", "tf.estimator.")
+
+
+def _split_lines(lines: list[str]) -> list[str]:
+    out = []
+    for line in lines:
+        out += line.split("\n")
+    return out
+
+
+def _inside(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(n is node for n in _walk(outer))
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def cast_for_target(step: cst.For) -> cst.CSTNode:
+    return step.target
+
+
+# Attributes a keras.Model already has: a layer stored under one of these names would
+# shadow Keras's own.
+KERAS_MODEL_ATTRIBUTES = {
+    "layers", "loss", "losses", "metrics", "optimizer", "input", "output", "inputs", "outputs", "weights",
+    "variables", "trainable", "dtype", "built", "name", "params", "call", "compile", "fit", "evaluate",
+    "predict", "summary", "build", "trainable_weights", "non_trainable_weights", "distribute_strategy",
+}

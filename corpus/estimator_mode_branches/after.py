@@ -1,0 +1,39 @@
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[1.0], [2.0]], [[2.0], [4.0]])).batch(1)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+    def predict_step(self, data):
+        features, _, _ = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        output = self(features, training=False)
+        return {"y": output}
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.Adam(learning_rate=0.001, epsilon=1e-08),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+strategy = tf2.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    estimator = make_keras_model()
+estimator.fit(strategy.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=10)

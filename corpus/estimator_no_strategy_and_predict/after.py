@@ -1,0 +1,69 @@
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[1.0], [2.0]], [[2.0], [4.0]])).batch(1)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+    def predict_step(self, data):
+        features, _, _ = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        output = self(features, training=False)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=0.1),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+class PredictingModel(tf2.keras.Model):
+    """The Estimator model_fn `predicting_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+    def predict_step(self, data):
+        features, _, _ = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        output = self(features, training=False)
+        return output
+
+
+def make_predicting_model():
+    model = PredictingModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=0.1),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+single = make_keras_model()
+single.fit(input_fn(), steps_per_epoch=5)
+
+strategy = tf2.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    predicting = make_predicting_model()
+predicting.fit(strategy.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=5)
+print(list(iter(predicting.predict(input_fn()))))
