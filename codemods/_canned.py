@@ -1,0 +1,535 @@
+"""Canned Estimators → a Keras 3 model with the same structure, defaults, head and optimizers.
+
+Owns `translate_canned(call, kind, name_of, code, binding) -> CannedModel`: the
+DNN / Linear / DNNLinearCombined / Baseline Classifier and Regressor, V2
+(`tf.estimator.*`) and V1 (`tf.compat.v1.estimator.*`). The feature columns are
+codemods/_feature_columns.py's; the driver (est.train → fit, …) is codemods/estimator.py's.
+
+The generated model is a `keras.Model` subclass: `call(features)` returns the logits as
+the canned model_fn computed them, `compute_loss` / `compute_metrics` are the head, and
+`predict_step` returns the head's prediction dict. The example weights are read from the
+features dict (`weight_column`), as the head did, so the driver passes the input_fn's
+`(features, labels)` Datasets unchanged.
+
+Checked facts (tensorflow_estimator 2.15 in .venv-tf215, canned/ and head/):
+- DNN (dnn.py `_DNNModelV2`, lines 272-360; `_DNNModel` 155-251): hidden Dense layers with
+  glorot_uniform kernels and zero biases, `activation_fn` (default tf.nn.relu, line 685),
+  Dropout only while training (line 350), BatchNormalization(momentum=0.999) after the
+  dropout (lines 329-336), a linear `logits` Dense. Keras 3 Dense has the same defaults.
+- Optimizers (optimizers.py): V2 strings are Keras legacy optimizers; DNN strings get no
+  learning rate (`get_optimizer_instance_v2(optimizer)`, dnn.py line 570), so the class
+  default: Adagrad/Adam/Ftrl/RMSProp 0.001, SGD 0.01. V1 strings are tf.compat.v1.train
+  optimizers at `_LEARNING_RATE` = 0.05 (dnn.py `_dnn_model_fn`). Linear (linear.py line 42,
+  `_linear_model_fn_v2` line 673): the default optimizer is the string 'Ftrl' (line 863),
+  which gets 0.2; only `optimizer=None` gets Ftrl(min(0.2, 1/sqrt(#columns))) (line 241).
+  DNNLinearCombined (dnn_linear_combined.py lines 37-64, 154, 177): DNN strings at 0.001,
+  linear strings at min(0.005, 1/sqrt(#linear columns)); the global step is the DNN
+  optimizer's iterations (line 222). Baseline (baseline.py line 67): strings at 0.3.
+  TF1 AdagradOptimizer has no epsilon (Keras epsilon=0.0 is exact), TF1 Adam's epsilon is
+  1e-8, and TF1 RMSPropOptimizer starts its accumulator at 1 where Keras starts at 0, so a
+  V1 'RMSProp' is reported, not translated.
+- Linear (linear.py `_linear_model_fn_builder_v2`, feature_column_v2 `LinearModel`): one
+  zero-initialised weight block per column plus a zero bias, summed; one Dense over the
+  concatenated column values is the same sum with the same parameter count.
+- Baseline: a zero bias times ones([batch, units]) (baseline.py lines 147-151, 224-225).
+- Heads (head/binary_class_head.py, multi_class_head.py, regression_head.py; V1 in
+  head.py): evaluate() keys, checked on TF 2.15 for V1 and V2 alike:
+  binary: accuracy, accuracy_baseline, auc, auc_precision_recall, average_loss,
+  label/mean, loss, precision, prediction/mean, recall; multi-class: accuracy,
+  average_loss, loss; regression: average_loss, label/mean, loss, prediction/mean (all
+  plus global_step). predict() keys: binary logits, logistic, probabilities, class_ids
+  (int64), classes (bytes), all_class_ids (int32), all_classes (bytes); multi-class the
+  same without logistic; regression predictions.
+- Loss reduction: SUM_OVER_BATCH_SIZE for V2, SUM for V1 (the classes' `loss_reduction`
+  defaults); Keras "sum_over_batch_size" is the head's sum(w * loss) / N (SEMANTICS).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass, field
+from typing import Optional
+
+import libcst as cst
+
+from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
+from tfmigrate.codemods._feature_columns import (
+    Binding, Code, ColumnReader, KerasColumns, NameOf, Numeric, esc, input_tensor, normalize)
+
+__all__ = ["CannedModel", "NotTranslatable", "translate_canned", "CANNED_CLASSES"]
+
+CANNED_CLASSES = ("DNNClassifier", "DNNRegressor", "LinearClassifier", "LinearRegressor",
+                  "DNNLinearCombinedClassifier", "DNNLinearCombinedRegressor", "BaselineClassifier",
+                  "BaselineRegressor")
+
+# Constructor parameters, in order (canned/*.py `__init__`); V1 DNN adds input_layer_partitioner.
+_PARAMS = {
+    "DNNClassifier": ("hidden_units", "feature_columns", "model_dir", "n_classes", "weight_column",
+                      "label_vocabulary", "optimizer", "activation_fn", "dropout", "config", "warm_start_from",
+                      "loss_reduction", "batch_norm"),
+    "DNNRegressor": ("hidden_units", "feature_columns", "model_dir", "label_dimension", "weight_column",
+                     "optimizer", "activation_fn", "dropout", "config", "warm_start_from", "loss_reduction",
+                     "batch_norm"),
+    "LinearClassifier": ("feature_columns", "model_dir", "n_classes", "weight_column", "label_vocabulary",
+                         "optimizer", "config", "partitioner", "warm_start_from", "loss_reduction",
+                         "sparse_combiner"),
+    "LinearRegressor": ("feature_columns", "model_dir", "label_dimension", "weight_column", "optimizer", "config",
+                        "partitioner", "warm_start_from", "loss_reduction", "sparse_combiner"),
+    "DNNLinearCombinedClassifier": ("model_dir", "linear_feature_columns", "linear_optimizer",
+                                    "dnn_feature_columns", "dnn_optimizer", "dnn_hidden_units",
+                                    "dnn_activation_fn", "dnn_dropout", "n_classes", "weight_column",
+                                    "label_vocabulary", "input_layer_partitioner", "config", "warm_start_from",
+                                    "loss_reduction", "batch_norm", "linear_sparse_combiner"),
+    "DNNLinearCombinedRegressor": ("model_dir", "linear_feature_columns", "linear_optimizer",
+                                   "dnn_feature_columns", "dnn_optimizer", "dnn_hidden_units", "dnn_activation_fn",
+                                   "dnn_dropout", "label_dimension", "weight_column", "input_layer_partitioner",
+                                   "config", "warm_start_from", "loss_reduction", "batch_norm",
+                                   "linear_sparse_combiner"),
+    "BaselineClassifier": ("model_dir", "n_classes", "weight_column", "label_vocabulary", "optimizer", "config",
+                           "loss_reduction"),
+    "BaselineRegressor": ("model_dir", "label_dimension", "weight_column", "optimizer", "config",
+                          "loss_reduction"),
+}
+_V2_ONLY_ABSENT = {"partitioner", "input_layer_partitioner"}  # not V2 parameters: positions shift
+DRIVER_ARGUMENTS = {"model_dir", "config"}  # the driver's (RunConfig, checkpoints)
+IGNORED = {"input_layer_partitioner", "partitioner"}  # variable sharding: no effect on the numbers
+
+# Keras 3 classes with the legacy optimizers' defaults (checked one by one in
+# keras/src/optimizers and tf_keras legacy: same learning rate and slot defaults).
+V2_STRING = {"Adagrad": ("Adagrad", 0.001), "Adam": ("Adam", 0.001), "Ftrl": ("Ftrl", 0.001),
+             "RMSProp": ("RMSprop", 0.001), "SGD": ("SGD", 0.01)}
+V1_STRING = {"Adagrad": "Adagrad({lr}, initial_accumulator_value=0.1, epsilon=0.0)",
+             "Adam": "Adam({lr}, epsilon=1e-08)", "Ftrl": "Ftrl({lr})", "SGD": "SGD({lr})"}
+KERAS_OPTIMIZERS = {"Adagrad", "Adam", "Ftrl", "RMSprop", "SGD", "Adadelta", "Adamax", "Nadam"}
+TF1_OPTIMIZERS = {  # class → (Keras text with the positional args, keyword mapping)
+    "tf.train.AdagradOptimizer": ("Adagrad", ("learning_rate", "initial_accumulator_value"),
+                                  {"epsilon": "0.0"}),
+    "tf.train.AdamOptimizer": ("Adam", ("learning_rate", "beta_1", "beta_2", "epsilon"), {"epsilon": "1e-08"}),
+    "tf.train.FtrlOptimizer": ("Ftrl", ("learning_rate", "learning_rate_power", "initial_accumulator_value",
+                                        "l1_regularization_strength", "l2_regularization_strength"), {}),
+    "tf.train.GradientDescentOptimizer": ("SGD", ("learning_rate",), {}),
+}
+TF1_KEYWORDS = {"beta1": "beta_1", "beta2": "beta_2"}
+
+
+@dataclass
+class CannedModel:
+    edits: list = field(default_factory=list)  # (node of the user's module, replacement source)
+    definitions: str = ""  # top-level source; placeholders {tf} and {keras}
+    build: str = ""  # expression returning the compiled model; same placeholders
+    eval_keys: list = field(default_factory=list)
+    predict_keys: list = field(default_factory=list)
+
+
+BINARY_EVAL = ["accuracy", "accuracy_baseline", "auc", "auc_precision_recall", "average_loss", "label/mean",
+               "loss", "precision", "prediction/mean", "recall"]
+MULTI_EVAL = ["accuracy", "average_loss", "loss"]
+REGRESSION_EVAL = ["average_loss", "label/mean", "loss", "prediction/mean"]
+BINARY_PREDICT = ["logits", "logistic", "probabilities", "class_ids", "classes", "all_class_ids", "all_classes"]
+MULTI_PREDICT = ["logits", "probabilities", "class_ids", "classes", "all_class_ids", "all_classes"]
+REGRESSION_PREDICT = ["predictions"]
+
+
+def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
+                     model_name: Optional[str] = None) -> CannedModel:
+    return _Canned(call, kind, name_of, code, binding, model_name).translate()
+
+
+class _Canned:
+    def __init__(self, call, kind, name_of, code, binding, model_name):
+        self.call, self.name_of, self.code, self.binding = call, name_of, code, binding
+        self.v1 = kind.startswith("tf.compat.v1.")
+        self.cls = kind.rsplit(".", 1)[-1]
+        if self.cls not in _PARAMS:
+            raise NotTranslatable(f"{kind} has no Keras form here", call)
+        self.model_name = model_name or f"{self.cls}Model"
+        self.reader = ColumnReader(name_of, code, binding)
+        self.args = self.arguments()
+
+    # -- arguments ----------------------------------------------------------------------
+
+    def arguments(self) -> dict:
+        order = list(_PARAMS[self.cls])
+        if self.v1 and self.cls in ("DNNClassifier", "DNNRegressor"):
+            order.insert(order.index("config"), "input_layer_partitioner")
+        if not self.v1:
+            order = [p for p in order if p not in _V2_ONLY_ABSENT]
+        given = {}
+        for i, arg in enumerate(self.call.args):
+            if arg.star:
+                raise NotTranslatable(f"{self.cls}(...) unpacks arguments: the model cannot be read", arg)
+            key = arg.keyword.value if arg.keyword else (order[i] if i < len(order) else None)
+            if key not in order:
+                raise NotTranslatable(f"{self.cls} has no argument {key or i}", arg)
+            given[key] = arg.value
+        for key in ("warm_start_from",):
+            if key in given and self.code(given[key]) != "None":
+                raise NotTranslatable(f"{self.cls}({key}=...): loading TF1 checkpoint variables into the Keras "
+                                      "model has no automatic form", given[key])
+        return given
+
+    def literal(self, key, default):
+        if key not in self.args:
+            return default
+        try:
+            return ast.literal_eval(self.code(self.args[key]))
+        except (ValueError, SyntaxError):
+            node = self.args[key]
+            if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.BaseExpression):
+                try:
+                    return ast.literal_eval(self.code(self.binding(node)))
+                except (ValueError, SyntaxError):
+                    pass
+            raise NotTranslatable(f"{self.cls}({key}={self.code(node)}): not a literal", node)
+
+    # -- the whole model ----------------------------------------------------------------
+
+    def translate(self) -> CannedModel:
+        family = self.cls.replace("Classifier", "").replace("Regressor", "")
+        self.classifier = self.cls.endswith("Classifier")
+        self.n_classes = self.literal("n_classes", 2) if self.classifier else None
+        self.label_dimension = self.literal("label_dimension", 1) if not self.classifier else None
+        self.units = (1 if self.n_classes == 2 else self.n_classes) if self.classifier else self.label_dimension
+        self.vocabulary = self.literal("label_vocabulary", None) if self.classifier else None
+        self.reduction = self.loss_reduction()
+        init, body, optimizers = [], [], []
+        emit = KerasColumns()
+        dnn_out = linear_out = None
+        if family in ("DNN", "DNNLinearCombined"):
+            prefix = "" if family == "DNN" else "dnn_"
+            columns = self.reader.column_list(self.args[f"{prefix}feature_columns"]) \
+                if f"{prefix}feature_columns" in self.args else []
+            if columns:
+                hidden = self.literal(f"{prefix}hidden_units", None)
+                if not hidden and hidden != []:
+                    raise NotTranslatable(f"{self.cls}: {prefix}hidden_units is required", self.call)
+                inputs, _ = input_tensor(columns, emit, "dnn")
+                dnn_out = self.dnn(init, body, inputs, hidden, prefix)
+                lr = 0.001 if family == "DNNLinearCombined" else (0.05 if self.v1 else None)
+                optimizers.append(("dnn", self.optimizer(f"{prefix}optimizer", "Adagrad", lr)))
+        if family in ("Linear", "DNNLinearCombined"):
+            key = "feature_columns" if family == "Linear" else "linear_feature_columns"
+            combiner_key = "sparse_combiner" if family == "Linear" else "linear_sparse_combiner"
+            columns = self.reader.column_list(self.args[key]) if key in self.args else []
+            if columns:
+                combiner = self.literal(combiner_key, "sum")
+                inputs, _ = input_tensor(columns, emit, "linear", combiner)
+                init.append(f'self.linear_model = {{keras}}.layers.Dense({self.units}, kernel_initializer="zeros", '
+                            f'name="linear_model")')
+                body.append(f"linear_logits = self.linear_model({inputs})")
+                linear_out = "linear_logits"
+                if family == "Linear":
+                    none_lr = min(0.2, 1 / math.sqrt(len(columns)))
+                    optimizers.append(("linear", self.optimizer("optimizer", "Ftrl", 0.2, none_lr=none_lr)))
+                else:
+                    lr = min(0.005, 1 / math.sqrt(len(columns)))
+                    optimizers.append(("linear", self.optimizer("linear_optimizer", "Ftrl", lr)))
+        if family == "Baseline":
+            init.append(f'self.bias = self.add_weight(shape=({self.units},), initializer="zeros", name="bias")')
+            body.append("first = next(iter(v for k, v in sorted(features.items()) if k != "
+                        f"{self.weight_key()!r}))")
+            body.append(f"baseline_logits = self.bias * {{tf}}.ones([{{tf}}.shape(first)[0], {self.units}])")
+            dnn_out = "baseline_logits"
+            optimizers.append(("baseline", self.optimizer("optimizer", "Ftrl", 0.3)))
+        if dnn_out is None and linear_out is None:
+            raise NotTranslatable(f"{self.cls} has no feature columns", self.call)
+        logits = " + ".join(x for x in (dnn_out, linear_out) if x)
+        return self.assemble(emit, init, body, logits, optimizers, two_towers=bool(dnn_out and linear_out))
+
+    def loss_reduction(self) -> str:
+        default = "sum" if self.v1 else "sum_over_batch_size"
+        if "loss_reduction" not in self.args:
+            return default
+        name = normalize(self.name_of(self.args["loss_reduction"])) or ""
+        tail = name.rsplit(".", 1)[-1]
+        if tail == "SUM":
+            return "sum"
+        if tail == "SUM_OVER_BATCH_SIZE":
+            return "sum_over_batch_size"
+        raise NotTranslatable(f"loss_reduction `{self.code(self.args['loss_reduction'])}` has no checked Keras "
+                              "reduction (SUM and SUM_OVER_BATCH_SIZE have)", self.args["loss_reduction"])
+
+    def weight_key(self) -> Optional[str]:
+        node = self.args.get("weight_column")
+        if node is None or self.code(node) == "None":
+            return None
+        if isinstance(node, cst.SimpleString):
+            return ast.literal_eval(node.value)
+        column = self.reader.column(node)
+        if not isinstance(column, Numeric) or column.size != 1:
+            raise NotTranslatable("weight_column is not a one-value numeric_column", node)
+        self.weight_column = column
+        return column.key
+
+    # -- the DNN tower ------------------------------------------------------------------
+
+    def dnn(self, init, body, inputs, hidden, prefix) -> str:
+        activation = self.activation(prefix + "activation_fn")
+        dropout = self.literal(prefix + "dropout", None)
+        batch_norm = self.literal("batch_norm", False)
+        layers = ", ".join(f'{{keras}}.layers.Dense({u}, activation={activation}, name="hiddenlayer_{i}")'
+                           for i, u in enumerate(hidden))
+        init.append(f"# {self.cls} hidden layers: glorot_uniform kernels, zero biases (canned/dnn.py)")
+        init.append(f"self.hidden_layers = [{layers}]")
+        if dropout is not None:
+            init.append(f"self.dropout = {{keras}}.layers.Dropout({dropout!r})")
+        if batch_norm:
+            norms = ", ".join(f'{{keras}}.layers.BatchNormalization(momentum=0.999, name="batchnorm_{i}")'
+                              for i in range(len(hidden)))
+            init.append(f"self.batch_norms = [{norms}]")
+        init.append(f'self.logits_layer = {{keras}}.layers.Dense({self.units}, name="logits")')
+        body.append(f"net = {inputs}")
+        body.append("for i, layer in enumerate(self.hidden_layers):")
+        body.append("    net = layer(net)")
+        if dropout is not None:
+            body.append("    if training:  # the Estimator applied dropout in TRAIN mode only")
+            body.append("        net = self.dropout(net, training=True)")
+        if batch_norm:
+            body.append("    net = self.batch_norms[i](net, training=training)")
+        body.append("dnn_logits = self.logits_layer(net)")
+        return "dnn_logits"
+
+    def activation(self, key) -> str:
+        node = self.args.get(key)
+        if node is None or self.code(node) == "None":  # None means relu (dnn.py docstring, `activation_fn or relu`)
+            return '"relu"'
+        if isinstance(node, cst.SimpleString) and ast.literal_eval(node.value) in ACTIVATION_STRINGS:
+            return f'"{ast.literal_eval(node.value)}"'
+        keras = ACTIVATIONS.get(normalize(self.name_of(node)) or "")
+        if keras is None:
+            raise NotTranslatable(f"activation_fn `{self.code(node)}` has no checked Keras name", node)
+        return f'"{keras}"'
+
+    # -- optimizers ---------------------------------------------------------------------
+
+    def optimizer(self, key, default, string_lr, none_lr=None) -> str:
+        node = self.args.get(key)
+        if node is None:
+            return self.string_optimizer(default, string_lr, node)
+        if isinstance(node, cst.Name) and node.value == "None":
+            if none_lr is None:
+                raise NotTranslatable(f"{key}=None", node)
+            return f"{{keras}}.optimizers.Ftrl({none_lr!r})"  # _get_default_optimizer(_v2), linear.py 241-248
+        if isinstance(node, cst.SimpleString):
+            return self.string_optimizer(ast.literal_eval(node.value), string_lr, node)
+        if isinstance(node, cst.Lambda) and not node.params.params:
+            node = node.body
+        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.Call):
+            node = self.binding(node)
+        if not isinstance(node, cst.Call):
+            raise NotTranslatable(f"{key} `{self.code(node)}` cannot be followed to an optimizer", node)
+        name = normalize(self.name_of(node.func)) or ""
+        tail = name.rsplit(".", 1)[-1]
+        if name in (f"tf.keras.optimizers.{tail}", f"tf.keras.optimizers.legacy.{tail}",
+                    f"tf.keras.optimizers.experimental.{tail}") and tail in KERAS_OPTIMIZERS:
+            parts = []
+            for arg in node.args:
+                if arg.star or (arg.keyword and arg.keyword.value in ("decay", "lr")):
+                    raise NotTranslatable(f"`{self.code(node)}`: {self.code(arg)} has no Keras 3 form", arg)
+                parts.append(esc(self.code(arg)))
+            return f"{{keras}}.optimizers.{tail}({', '.join(parts)})"
+        if name in TF1_OPTIMIZERS:
+            keras, positional, fixed = TF1_OPTIMIZERS[name]
+            parts, named = [], dict(fixed)
+            for i, arg in enumerate(node.args):
+                k = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else None)
+                k = TF1_KEYWORDS.get(k, k)
+                if k not in positional:
+                    raise NotTranslatable(f"`{self.code(node)}`: {k} has no checked Keras form", arg)
+                named[k] = esc(self.code(arg.value))
+            if "learning_rate" not in named:
+                named["learning_rate"] = "0.001"  # only Adam has a default (0.001)
+            parts = [f"{k}={v}" for k, v in named.items()]
+            return f"{{keras}}.optimizers.{keras}({', '.join(parts)})"
+        raise NotTranslatable(f"optimizer `{self.code(node)}` has no checked Keras optimizer", node)
+
+    def string_optimizer(self, name, lr, node) -> str:
+        if self.v1:
+            if name not in V1_STRING:
+                raise NotTranslatable(f"V1 optimizer {name!r}: TF1's RMSProp starts its accumulator at 1, Keras' "
+                                      "at 0; no Keras optimizer has the same update" if name == "RMSProp"
+                                      else f"unknown optimizer {name!r}", node or self.call)
+            return "{keras}.optimizers." + V1_STRING[name].format(lr=f"learning_rate={lr!r}")
+        if name not in V2_STRING:
+            raise NotTranslatable(f"unknown optimizer {name!r}", node or self.call)
+        keras, default = V2_STRING[name]
+        return f"{{keras}}.optimizers.{keras}(learning_rate={lr if lr is not None else default!r})"
+
+    # -- the head -----------------------------------------------------------------------
+
+    def assemble(self, emit: KerasColumns, init, body, logits, optimizers, two_towers) -> CannedModel:
+        weight_key = self.weight_key()
+        lines = [f"class {self.model_name}({{keras}}.Model):",
+                 f'    """Keras form of {self.kind_text()}: the same layers, initial values, head and optimizer."""',
+                 "",
+                 "    def __init__(self):",
+                 "        super().__init__()"]
+        lines += [f"        {x}" for x in emit.init + init + self.head_init()]
+        lines += ["", "    def call(self, features, training=False):"]
+        lines += [f"        {x}" for x in emit.body + body]
+        lines += [f"        return {logits}", ""]
+        lines += [f"    {x}" for x in self.head_methods(weight_key)]
+        if two_towers:
+            lines += [f"    {x}" for x in TWO_OPTIMIZERS]
+        build_name = "make_" + _snake(self.model_name)
+        compile_opt = optimizers[0][1]
+        lines = [line.rstrip() for line in lines]
+        lines += ["", "", f"def {build_name}():",
+                  f"    model = {self.model_name}()"]
+        if two_towers:
+            lines.append(f"    model.linear_optimizer = {optimizers[1][1]}")
+        lines += [f"    model.compile(optimizer={compile_opt})", "    return model", ""]
+        eval_keys, predict_keys = self.keys()
+        return CannedModel(edits=list(self.reader.edits), definitions="\n".join(lines) + "\n",
+                           build=f"{build_name}()", eval_keys=eval_keys, predict_keys=predict_keys)
+
+    def kind_text(self) -> str:
+        return f"{'tf.compat.v1' if self.v1 else 'tf'}.estimator.{self.cls}"
+
+    def keys(self):
+        if not self.classifier:
+            return list(REGRESSION_EVAL), list(REGRESSION_PREDICT)
+        if self.n_classes == 2:
+            return list(BINARY_EVAL), list(BINARY_PREDICT)
+        return list(MULTI_EVAL), list(MULTI_PREDICT)
+
+    def head_init(self) -> list[str]:
+        r = self.reduction
+        out = []
+        if self.vocabulary is not None:
+            out.append(f"self.label_lookup = {{keras}}.layers.StringLookup(vocabulary={esc(repr(list(self.vocabulary)))}, "
+                       "num_oov_indices=0, mask_token=None)")
+        if not self.classifier:
+            out.append(f'self.head_loss = {{keras}}.losses.MeanSquaredError(reduction="{r}")')
+            out.append('self.squared_errors = {keras}.losses.MeanSquaredError(reduction=None)')
+            out.append('self.average_loss = {keras}.metrics.Mean(name="average_loss")')
+            out.append('self.label_mean = {keras}.metrics.Mean(name="label/mean")')
+            out.append('self.prediction_mean = {keras}.metrics.Mean(name="prediction/mean")')
+        elif self.n_classes == 2:
+            out.append(f'self.head_loss = {{keras}}.losses.BinaryCrossentropy(from_logits=True, reduction="{r}")')
+            out += [f'self.{attr} = {{keras}}.metrics.{cls}(name="{name}")' for attr, cls, name in (
+                ("average_loss", "Mean", "average_loss"), ("accuracy", "Accuracy", "accuracy"),
+                ("precision", "Precision", "precision"), ("recall", "Recall", "recall"),
+                ("prediction_mean", "Mean", "prediction/mean"), ("label_mean", "Mean", "label/mean"),
+                ("auc", "AUC", "auc"))]
+            out.append('self.auc_pr = {keras}.metrics.AUC(curve="PR", name="auc_precision_recall")')
+        else:
+            out.append(f'self.head_loss = {{keras}}.losses.SparseCategoricalCrossentropy(from_logits=True, '
+                       f'reduction="{r}")')
+            out.append('self.average_loss = {keras}.metrics.Mean(name="average_loss")')
+            out.append('self.accuracy = {keras}.metrics.Accuracy(name="accuracy")')
+        return out
+
+    def head_methods(self, weight_key) -> list[str]:
+        out = ["def labels_of(self, y):"]
+        if not self.classifier:
+            out.append(f"    return {{tf}}.reshape({{tf}}.cast(y, {{tf}}.float32), [-1, {self.label_dimension}])")
+        else:
+            y = "self.label_lookup(y)" if self.vocabulary is not None else "y"
+            dtype = "float32" if self.n_classes == 2 else "int64"
+            out.append(f"    return {{tf}}.reshape({{tf}}.cast({y}, {{tf}}.{dtype}), [-1, 1])")
+        out += ["", "def example_weights(self, features):"]
+        if weight_key is None:
+            out.append("    return None")
+        else:
+            value = f"features[{weight_key!r}]"
+            column = getattr(self, "weight_column", None)
+            if column is not None and column.normalizer:
+                value = f"({column.normalizer})({value})"
+            out.append(f"    return {{tf}}.reshape({{tf}}.cast({value}, {{tf}}.float32), [-1, 1])")
+        scale = ""
+        if self.reduction == "sum" and not self.classifier and self.label_dimension > 1:
+            scale = f" * {self.label_dimension}"  # SUM adds every label dimension; Keras averages them first
+        out += ["", "def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
+                f"    # loss_reduction {self.reduction.upper()} ({'V1' if self.v1 else 'V2'} default); "
+                "example weights from weight_column",
+                f"    return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x)){scale}",
+                "", "def compute_metrics(self, x, y, y_pred, sample_weight=None):",
+                "    labels, weights = self.labels_of(y), self.example_weights(x)"]
+        if not self.classifier:
+            out += ["    self.average_loss.update_state(self.squared_errors(labels, y_pred), "
+                    "sample_weight=weights)",
+                    "    self.label_mean.update_state(labels, sample_weight=weights)",
+                    "    self.prediction_mean.update_state(y_pred, sample_weight=weights)",
+                    "    return self.get_metrics_result()"]
+        elif self.n_classes == 2:
+            out += ["    class_ids = {tf}.cast(y_pred > 0, {tf}.float32)  # argmax([0, logit])",
+                    "    logistic = {tf}.sigmoid(y_pred)",
+                    "    self.average_loss.update_state({keras}.losses.binary_crossentropy(labels, y_pred, "
+                    "from_logits=True), sample_weight=weights)",
+                    "    for metric in (self.accuracy, self.precision, self.recall):",
+                    "        metric.update_state(labels, class_ids, sample_weight=weights)",
+                    "    self.prediction_mean.update_state(logistic, sample_weight=weights)",
+                    "    self.label_mean.update_state(labels, sample_weight=weights)",
+                    "    self.auc.update_state(labels, logistic, sample_weight=weights)",
+                    "    self.auc_pr.update_state(labels, logistic, sample_weight=weights)",
+                    "    results = self.get_metrics_result()",
+                    "    # the head's accuracy of always predicting the majority label",
+                    '    results["accuracy_baseline"] = {tf}.maximum(results["label/mean"], 1 - results["label/mean"])',
+                    "    return results"]
+        else:
+            out += ["    self.average_loss.update_state({keras}.losses.sparse_categorical_crossentropy(labels, "
+                    "y_pred, from_logits=True), sample_weight=weights)",
+                    "    class_ids = {tf}.argmax(y_pred, axis=-1)[:, None]",
+                    "    self.accuracy.update_state(labels, class_ids, sample_weight=weights)",
+                    "    return self.get_metrics_result()"]
+        out += ["", "def predict_step(self, data):",
+                "    features, _, _ = {keras}.utils.unpack_x_y_sample_weight(data)",
+                "    logits = self(features, training=False)"]
+        if not self.classifier:
+            out.append('    return {{"predictions": logits}}')
+            return out
+        n = self.n_classes
+        names = [str(i).encode() for i in range(n)] if self.vocabulary is None \
+            else [str(v).encode() for v in self.vocabulary]
+        if n == 2:
+            out += ["    two_class_logits = {tf}.concat([{tf}.zeros_like(logits), logits], axis=-1)",
+                    "    probabilities = {tf}.nn.softmax(two_class_logits)",
+                    "    class_ids = {tf}.argmax(two_class_logits, axis=-1)[:, None]"]
+        else:
+            out += ["    probabilities = {tf}.nn.softmax(logits)",
+                    "    class_ids = {tf}.argmax(logits, axis=-1)[:, None]"]
+        classes = "{tf}.strings.as_string(class_ids)" if self.vocabulary is None \
+            else f"{{tf}}.gather({{tf}}.constant({esc(repr(names))}), class_ids)"
+        out += ["    batch = {tf}.shape(logits)[0]",
+                "    return {{",
+                '        "logits": logits,'] + (['        "logistic": {tf}.sigmoid(logits),'] if n == 2 else []) + [
+                '        "probabilities": probabilities,',
+                '        "class_ids": class_ids,',
+                f'        "classes": {classes},',
+                f'        "all_class_ids": {{tf}}.tile({{tf}}.range({n})[None, :], [batch, 1]),',
+                f'        "all_classes": {{tf}}.tile({{tf}}.constant([{esc(repr(names))}]), [batch, 1]),',
+                "    }}"]
+        return out
+
+
+TWO_OPTIMIZERS = """
+def train_step(self, data):
+    # Two optimizers, as DNNLinearCombined had: one tape, each optimizer applies its
+    # own variables; model.optimizer (the DNN's) counts the global step.
+    x, y, sample_weight = {keras}.utils.unpack_x_y_sample_weight(data)
+    linear = [v for v in self.linear_model.trainable_variables]
+    linear_ids = set(id(v) for v in linear)
+    dnn = [v for v in self.trainable_variables if id(v) not in linear_ids]
+    with {tf}.GradientTape() as tape:
+        y_pred = self(x, training=True)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=True)
+    dnn_grads, linear_grads = tape.gradient(loss, [dnn, linear])
+    self.optimizer.apply(dnn_grads, dnn)
+    self.linear_optimizer.apply(linear_grads, linear)
+    replicas = {tf}.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+    for metric in self.metrics:
+        if metric.name == "loss":
+            metric.update_state(loss * replicas, sample_weight={tf}.shape(y_pred)[0])
+    return self.compute_metrics(x, y, y_pred, sample_weight)
+""".strip("\n").split("\n")
+
+
+def _snake(name: str) -> str:
+    out = ""
+    for i, ch in enumerate(name):
+        if ch.isupper() and i and (not name[i - 1].isupper() or (i + 1 < len(name) and name[i + 1].islower())):
+            out += "_"
+        out += ch.lower()
+    return out

@@ -1,0 +1,84 @@
+"""codemods/_canned.py: the Keras model a canned Estimator call becomes (executed
+equivalence is in tests/legacy/test_canned_equivalence.py)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.canned_programs.translate import Module, fill
+from tfmigrate.codemods._canned import BINARY_EVAL, MULTI_PREDICT, REGRESSION_EVAL, translate_canned
+from tfmigrate.codemods._estimator_keras import NotTranslatable
+
+HEAD = "import tensorflow as tf\ncols = [tf.feature_column.numeric_column('x')]\n"
+
+
+def translate(src: str):
+    module = Module(HEAD + textwrap.dedent(src))
+    calls = list(module.canned_calls())
+    if not calls:
+        return None
+    (call, kind), = calls
+    result = translate_canned(call, kind, module.name_of, module.code, module.binding)
+    return result, fill(result.definitions), fill(result.build)
+
+
+def test_dnn_classifier_v2_defaults() -> None:
+    result, text, build = translate("est = tf.estimator.DNNClassifier([8, 4], cols)\n")
+    assert build == "make_dnn_classifier_model()"
+    assert 'tf.keras.layers.Dense(8, activation="relu", name="hiddenlayer_0")' in text
+    assert 'self.logits_layer = tf.keras.layers.Dense(1, name="logits")' in text
+    assert 'BinaryCrossentropy(from_logits=True, reduction="sum_over_batch_size")' in text
+    assert "model.compile(optimizer=tf.keras.optimizers.Adagrad(learning_rate=0.001))" in text
+    assert result.eval_keys == BINARY_EVAL and "logistic" in result.predict_keys
+    compile(text, "generated", "exec")
+
+
+def test_v1_classes_sum_reduction_and_tf1_learning_rate() -> None:
+    _, text, _ = translate("est = tf.compat.v1.estimator.DNNClassifier([8], cols, n_classes=3)\n")
+    assert 'SparseCategoricalCrossentropy(from_logits=True, reduction="sum")' in text
+    assert "Adagrad(learning_rate=0.05, initial_accumulator_value=0.1, epsilon=0.0)" in text
+
+
+def test_linear_optimizer_defaults_follow_the_source() -> None:
+    _, text, _ = translate("est = tf.estimator.LinearRegressor(cols)\n")
+    assert "Ftrl(learning_rate=0.2)" in text  # the default is the string 'Ftrl'
+    keys = [str(i) for i in range(36)]
+    _, text, _ = translate(f"est = tf.estimator.LinearRegressor(\n"
+                           f"    [tf.feature_column.numeric_column(k) for k in {keys}], optimizer=None)\n")
+    assert "Ftrl(0.16666666666666666)" in text  # only optimizer=None: min(0.2, 1/sqrt(36 columns))
+
+
+def test_wide_and_deep_has_two_optimizers() -> None:
+    result, text, _ = translate(
+        "est = tf.estimator.DNNLinearCombinedRegressor(linear_feature_columns=cols, dnn_feature_columns=cols, "
+        "dnn_hidden_units=[4], dnn_optimizer=tf.keras.optimizers.Adam(0.01))\n")
+    assert "model.linear_optimizer = tf.keras.optimizers.Ftrl(learning_rate=0.005)" in text
+    assert "model.compile(optimizer=tf.keras.optimizers.Adam(0.01))" in text
+    assert "def train_step(self, data):" in text and result.eval_keys == REGRESSION_EVAL
+
+
+def test_label_vocabulary_and_weight_column() -> None:
+    result, text, _ = translate("est = tf.estimator.DNNClassifier([2], cols, n_classes=3, "
+                                "label_vocabulary=['a', 'b', 'c'], weight_column='w')\n")
+    assert "StringLookup(vocabulary=['a', 'b', 'c'], num_oov_indices=0, mask_token=None)" in text
+    assert "return tf.reshape(tf.cast(features['w'], tf.float32), [-1, 1])" in text
+    assert result.predict_keys == MULTI_PREDICT
+
+
+def test_a_class_of_the_same_name_that_is_not_tensorflows_is_left_alone() -> None:
+    assert translate("class DNNClassifier:\n    pass\nest = DNNClassifier([8], cols)\n") is None
+
+
+@pytest.mark.parametrize("call, reason", [
+    ("tf.compat.v1.estimator.DNNClassifier([8], cols, optimizer='RMSProp')", "RMSProp"),
+    ("tf.estimator.DNNClassifier([8], cols, warm_start_from='/ckpt')", "warm_start_from"),
+    ("tf.estimator.DNNClassifier([8], cols, activation_fn=my_activation)", "activation_fn"),
+    ("tf.estimator.DNNClassifier([8], cols, optimizer=make_optimizer())", "optimizer"),
+    ("tf.estimator.LinearClassifier(cols, loss_reduction=tf.losses.Reduction.SUM_BY_NONZERO_WEIGHTS)",
+     "loss_reduction"),
+])
+def test_arguments_without_a_faithful_form_are_reported(call, reason) -> None:
+    with pytest.raises(NotTranslatable, match=reason):
+        translate(f"est = {call}\n")
