@@ -168,11 +168,27 @@ class ConfigProtoRule(Rule):
     triggers = ("ConfigProto", "GPUOptions", "set_session")
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
-        return _Analysis(wrapper).run()
+        analysis = _Analysis(wrapper)
+        findings = analysis.run()
+        # Two ConfigProtos that set a process-wide setting differently are both left
+        # (_Analysis.process_wide_conflicts). A site learns of its conflict with an earlier
+        # site only when it is reached, after the earlier one was rewritten: then the
+        # analysis runs again with the earlier ones named up front. Files without such a
+        # conflict are analysed once. Each pass names at least one new (site, setting), so
+        # this ends; in practice after the second pass, which sees the same sites.
+        known: dict[cst.Call, dict[str, cst.Call]] = {}
+        while analysis.conflicts:
+            for anchor, keys in analysis.conflicts.items():
+                for key, other in keys.items():
+                    known.setdefault(anchor, {}).setdefault(key, other)
+            analysis = _Analysis(wrapper, known)
+            findings = analysis.run()
+        return findings
 
 
 class _Analysis:
-    def __init__(self, wrapper: MetadataWrapper) -> None:
+    def __init__(self, wrapper: MetadataWrapper,
+                 known_conflicts: Optional[dict[cst.Call, dict[str, cst.Call]]] = None) -> None:
         self.names: dict[cst.CSTNode, Optional[str]] = {}  # name_of's answers: asked again and again
         self.wrapper = wrapper
         self.module = wrapper.module
@@ -185,11 +201,18 @@ class _Analysis:
         self.used_names = {n.value for n in self.index.of(cst.Name)}
         self.existing = self._existing_settings()
         self.emitted: dict[tuple[int, str], str] = {}  # (block id, action key) -> rendered, already emitted
-        self.emitted_in_file: dict[str, tuple[str, cst.CSTNode]] = {}  # action key -> (rendered, its config)
         self.runtime_functions: dict[cst.FunctionDef, bool] = {}  # does calling it run a TF op?
         self.environment_functions: dict[cst.FunctionDef, bool] = {}  # does calling it change os.environ?
         self.late_calls: dict[cst.FunctionDef, Optional[tuple]] = {}  # late_call's answers
         self.claimed: set[cst.CSTNode] = set()  # GPUOptions variables' statements
+        # Process-wide settings of every site that got as far as dedupe (rewritten or not):
+        # action key -> [(rendered with default names, its ConfigProto)], in source order.
+        self.process_wide: dict[str, list[tuple[str, cst.Call]]] = {}
+        # ConfigProto -> {action key: a ConfigProto that sets it differently}: given for the
+        # sites found in conflict on an earlier pass (they come first in the file), and
+        # collected on this one for sites whose conflict shows only at a later site.
+        self.known_conflicts = known_conflicts or {}
+        self.conflicts: dict[cst.Call, dict[str, cst.Call]] = {}
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -1386,9 +1409,18 @@ class _Analysis:
         """Never emit a setting twice: skip what an earlier site in the same block or an
         existing tf.config call that runs first already sets; report what they set differently."""
         block = self.parent(site.inline_stmt) if site.inline_stmt is not None else site.block
+        differs = self.process_wide_conflicts(site, actions)
         kept = []
         for action in actions:
             field_node = site.fields[action.fields[0]].node if action.fields[0] in site.fields else site.anchor
+            other = differs.get(action.key)
+            if other is not None:
+                site.fail(field_node, CODE_CONFLICT, f"the ConfigProto on line {self.positions[other].start.line} sets "
+                          f"`{action.fields[0]}` differently, and TF2 settings are process-wide (TF1 took the first "
+                          "session's, TF2 raises on a change once its runtime runs): tfmigrate cannot tell which runs "
+                          "first or whether both run in one process, so both were left; choose one value for the "
+                          "whole program" + LEFT)
+                continue
             every = self.existing.get(action.key, ())
             existing = [c for c in every if self.runs_before_site(c, site, action.key)]
             ours = _action_literal(action)
@@ -1398,15 +1430,19 @@ class _Analysis:
                     site.fail(field_node, CODE_CONFLICT, f"this file already calls `{self._line_code(existing[0])}`; "
                               f"`{action.fields[0]}` {asks}" + LEFT)
                 continue
-            # A call elsewhere (another function, a branch, later) that sets another value:
-            # one of the two would raise once the runtime runs, or override the other.
-            # (What tfmigrate cannot compare there, `set_…_threads(count)` in another branch, is no clash.)
+            # A call elsewhere (another function, a branch, later) that may set another value:
+            # one of the two would raise once the runtime runs, or override the other. As
+            # for two ConfigProtos, a value that cannot be compared may differ; only where
+            # the call is in another arm of an `if` around the site (`if legacy: <TF1>
+            # else: <TF2>`) is such a value taken for the other arm's own choice.
             clashing = [c for c in every if action.key not in CHANGEABLE_ANY_TIME and not self.agrees(c, action)
-                        and settings.UNKNOWN not in (ours, _existing_literal(self.code, c, action.key))]
+                        and not (settings.UNKNOWN in (ours, _existing_literal(self.code, c, action.key))
+                                 and self.in_other_arm(c, site.anchor))]
             if clashing:
+                asks = f"asks for {ours!r}" if ours is not settings.UNKNOWN else "may ask for something else"
                 site.fail(field_node, CODE_CONFLICT, f"line {self.positions[clashing[0]].start.line} also calls "
                           f"`{self._line_code(clashing[0])}`, and TF2 settings are process-wide: `{action.fields[0]}` "
-                          f"asks for {ours!r}; choose one value for the whole program" + LEFT)
+                          f"{asks}; choose one value for the whole program" + LEFT)
                 continue
             plain = self.plain_session_besides(site) if "device_count" in action.fields else None
             if plain is not None:
@@ -1423,18 +1459,51 @@ class _Analysis:
                     site.fail(field_node, CODE_CONFLICT, f"another ConfigProto in this block sets "
                               f"`{action.fields[0]}` differently, and TF2 settings are process-wide" + LEFT)
                 continue
-            elsewhere = self.emitted_in_file.get(action.key)
-            if elsewhere is not None and elsewhere[0] != rendered and action.key not in CHANGEABLE_ANY_TIME:
-                # TF1 gave each session its own value; TF2 has one per process, and setting
-                # another once the runtime runs raises. (The same value again is a no-op.)
-                site.fail(field_node, CODE_CONFLICT, f"the ConfigProto on line {self.positions[elsewhere[1]].start.line} sets "
-                          f"`{action.fields[0]}` differently, and TF2 settings are process-wide: choose one value "
-                          "for the whole program" + LEFT)
-                continue
             kept.append(action)
         if site.problems:
             return None
         return kept
+
+    def in_other_arm(self, a: cst.CSTNode, b: cst.CSTNode) -> bool:
+        """`a` and `b` are in different arms of one if/elif/else: one run takes only one."""
+        def arms(node: cst.CSTNode) -> dict[cst.If, str]:
+            found: dict[cst.If, str] = {}
+            cur, par = node, self.parent(node)
+            while par is not None:
+                if isinstance(par, cst.If) and cur is par.body:
+                    found[par] = "body"
+                elif isinstance(par, cst.If) and cur is par.orelse:
+                    found[par] = "orelse"
+                cur, par = par, self.parent(par)
+            return found
+
+        theirs = arms(b)
+        return any(theirs.get(test, arm) != arm for test, arm in arms(a).items())
+
+    def process_wide_conflicts(self, site: _Site, actions: Sequence[settings.Action]) -> dict[str, cst.Call]:
+        """The settings of `site` that another ConfigProto of the file sets differently,
+        each with that ConfigProto, for the settings TF2 fixes once per process (threads,
+        devices, GPU memory). Changing one of them once TF2's runtime runs raises, where
+        TF1 kept the first session's value and ignored the rest. Two functions (a train()
+        and a predict()) may run in one process, in either order, or each in its own:
+        rewriting both could raise where TF1 ran, and rewriting only the first in the file
+        picks a winner by source order, not by run order, and leaves the other to whichever
+        runs first. So both are left and reported, whichever comes first, and a second run
+        sees the same two ConfigProtos and says the same. (A value tfmigrate cannot compare,
+        `allow_growth=growth` beside `True`, is a different value.)"""
+        found = dict(self.known_conflicts.get(site.anchor, {}))
+        for action in actions:
+            if action.key in CHANGEABLE_ANY_TIME:
+                continue
+            rendered = "\n".join(action.render(Names()))
+            seen = self.process_wide.setdefault(action.key, [])
+            for other_rendered, other in seen:
+                if other_rendered != rendered and other is not site.anchor:
+                    found.setdefault(action.key, other)
+                    if action.key not in self.known_conflicts.get(other, {}):  # it may be rewritten already
+                        self.conflicts.setdefault(other, {}).setdefault(action.key, site.anchor)
+            seen.append((rendered, site.anchor))
+        return found
 
     def agrees(self, call: cst.Call, action: settings.Action) -> bool:
         """Does an existing tf.config call provably set what `action` would? By value where
@@ -1444,10 +1513,28 @@ class _Analysis:
             return theirs == ours or {theirs, ours} == {True, "autoclustering"}  # set_jit(True) is autoclustering
         if not isinstance(call.func, cst.Attribute):
             return False
-        wanted = _call_text(call.func.attr.value, call.args, self.code)
+        # The loop variable of `for gpu in tf.config.list_physical_devices("GPU")` is the
+        # same GPU whatever its name (a rewrite names it `gpu_device` where `gpu` is taken).
+        loop = self.gpu_loop_of(call)
+        wanted = _call_text(call.func.attr.value, call.args, self.code, {loop} if loop else set())
         emitted = cst.Module(_parse_statements(action.render(Names())))
-        return any(isinstance(c.func, cst.Attribute) and _call_text(c.func.attr.value, c.args, emitted.code_for_node)
+        loops = {f.target.value for f in _nodes_of(emitted, cst.For) if isinstance(f.target, cst.Name)}
+        return any(isinstance(c.func, cst.Attribute) and _call_text(c.func.attr.value, c.args,
+                                                                    emitted.code_for_node, loops)
                    == wanted for c in _nodes_of(emitted, cst.Call))
+
+    def gpu_loop_of(self, call: cst.Call) -> Optional[str]:
+        """The variable of the `for … in list_physical_devices("GPU")` loop `call` is in."""
+        cur = self.parent(call)
+        while cur is not None and not isinstance(cur, (cst.For, cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            cur = self.parent(cur)
+        if not isinstance(cur, cst.For) or not isinstance(cur.target, cst.Name) or not isinstance(cur.iter, cst.Call):
+            return None
+        if self.callee(cur.iter) not in ("tf.config.list_physical_devices",
+                                         "tf.config.experimental.list_physical_devices"):
+            return None
+        args = [self.code(a.value).strip().strip("'\"") for a in cur.iter.args]
+        return cur.target.value if args == ["GPU"] else None
 
     def plain_session_besides(self, site: _Site) -> Optional[cst.Call]:
         """Another session of the file made without a config (so with TF1's defaults)."""
@@ -1474,7 +1561,6 @@ class _Analysis:
             rendered = "\n".join(action.render(Names()))
             for block in blocks:
                 self.emitted[(id(block), action.key)] = rendered
-            self.emitted_in_file.setdefault(action.key, (rendered, site.anchor))
 
     def runs_before_site(self, call: cst.Call, site: _Site, key: str = "") -> bool:
         """An existing tf.config call counts only if it always runs before the site: earlier
@@ -1844,9 +1930,15 @@ def _on_super(attribute: cst.Attribute) -> bool:
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "super"
 
 
-def _call_text(attr: str, args: Sequence[cst.Arg], code_for) -> str:
-    """`set_visible_devices([], "GPU")` from any alias, without spaces or quote style."""
-    return attr + "(" + ",".join(code_for(a).strip().rstrip(",") for a in args).replace(" ", "").replace("'", '"') + ")"
+def _call_text(attr: str, args: Sequence[cst.Arg], code_for, loop_vars: set[str] = frozenset()) -> str:
+    """`set_visible_devices([], "GPU")` from any alias, without spaces or quote style; a
+    name in `loop_vars` (the variable of a loop over the GPUs) reads `<gpu>`."""
+    def text(arg: cst.Arg) -> str:
+        if arg.keyword is None and isinstance(arg.value, cst.Name) and arg.value.value in loop_vars:
+            return "<gpu>"
+        return code_for(arg).strip().rstrip(",")
+
+    return attr + "(" + ",".join(text(a) for a in args).replace(" ", "").replace("'", '"') + ")"
 
 
 def _action_literal(action: settings.Action):

@@ -1,4 +1,5 @@
-"""Every corpus case: exact output, exact diagnostics, and a second run changes nothing."""
+"""Every corpus case: exact output, exact diagnostics, and a second run changes nothing
+and reports the same sites."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import rewrite
+from tfmigrate.engine import Options, load_rules, transform_source
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = sorted(CORPUS.glob("*/before.py"))
@@ -30,6 +32,27 @@ def test_case(before: Path) -> None:
     assert [f"before.py:{d.line}:{d.col}: {d.code}" for d in diags] == _expected_diagnostics(case)
     again, _ = rewrite(new)
     assert again == new, "a second run changed the output"
+
+
+def _sites(text: str, diagnostics) -> list[tuple[str, str]]:
+    """Each report as (code, the text of its line): a rewrite above a site moves it to
+    another line number, and its message may name line numbers, but the site is the same."""
+    lines = text.splitlines()
+    return sorted((d.code, lines[d.line - 1].strip()) for d in diagnostics)
+
+
+@pytest.mark.parametrize("before", CASES, ids=[c.parent.name for c in CASES])
+def test_one_run_is_final(before: Path) -> None:
+    """A file is final after one run: a second run over the output rewrites nothing, and
+    it reports exactly the sites the first run left (a note that explains an applied fix,
+    such as a dropped allocator_type, goes with the fix)."""
+    src = before.read_text(encoding="utf-8")
+    new, first = transform_source(src, load_rules(), Options())
+    again, second = transform_source(new, load_rules(), Options())
+    assert again == new, "a second run changed the output"
+    assert not second.changed and not second.notes
+    left = [d for d in first.diagnostics if d not in first.notes]
+    assert _sites(new, second.diagnostics) == _sites(src, left), "a second run reports other sites"
 
 
 def test_corpus_has_more_noop_than_transform_cases() -> None:

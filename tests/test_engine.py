@@ -154,3 +154,33 @@ def test_a_rule_runs_only_on_files_holding_its_trigger_words() -> None:
     assert new == "new = 1\n"  # the file reached the rules on RenameOld's word
     with pytest.raises(AssertionError, match="without its trigger word"):  # its word is here: it runs
         transform_source("detonator = old\n", [RenameOld(), Exploding()])
+
+
+class RenameWithNote(Rule):
+    """old -> new, with a note that travels with the fix; `keep` is only reported."""
+
+    name = "rename-noted"
+    codes = {"TFM903": "rename", "TFM904": "note", "TFM905": "left"}
+    triggers = ("old", "keep")
+
+    def find(self, wrapper: MetadataWrapper):
+        out = []
+        for stmt in wrapper.module.body:
+            name = stmt.body[0].value if isinstance(stmt, cst.SimpleStatementLine) else None
+            if isinstance(name, cst.Name) and name.value == "old":
+                note = Finding("TFM904", "renamed", name)
+                out.append(Finding("TFM903", "rename", name, edits=(Replace(name, name.with_changes(value="new")),),
+                                   notes=(note,)))
+            elif isinstance(name, cst.Name) and name.value == "keep":
+                out.append(Finding("TFM905", "left", name))
+        return out
+
+
+def test_notes_of_applied_fixes_are_told_apart_from_sites_left_as_they_are():
+    new, result = transform_source("old\nkeep\n", [RenameWithNote()])
+    assert new == "new\nkeep\n"
+    assert [d.code for d in result.diagnostics] == ["TFM904", "TFM905"]
+    assert [d.code for d in result.notes] == ["TFM904"]
+    again, second = transform_source(new, [RenameWithNote()])
+    assert again == new and second.notes == []
+    assert [d.code for d in second.diagnostics] == ["TFM905"]  # the site left is reported again

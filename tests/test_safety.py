@@ -73,7 +73,7 @@ def test_unwritable_directory_leaves_file_and_reports(tree, capsys, monkeypatch)
     # Root ignores permission bits, so provoke the failure at the write itself.
     import tfmigrate.engine as engine
 
-    def refuse(path, data):
+    def refuse(path, data, expected=None):
         raise PermissionError(13, "Permission denied", path)
 
     monkeypatch.setattr(engine, "write_atomic", refuse)
@@ -205,3 +205,129 @@ def test_a_read_only_file_is_not_replaced(tmp_path, monkeypatch, capsys):
     assert main(["rewrite", "-j", "1", "--no-config", str(path)]) == 2
     assert path.read_bytes() == src
     assert "cannot write: [Errno 13] the file is read-only" in capsys.readouterr().err
+
+
+# -- an edit made while the run worked is never overwritten ---------------------------------
+
+EDITED = "import tensorflow as tf\n# edited in another window while tfmigrate ran\n" \
+         "sess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))\n"
+
+
+def _edit_after_reading(monkeypatch, module, name: str, path: Path, new_text: str = EDITED) -> None:
+    """Make `module.name` (a step that runs after the file was read and before it is
+    written) change the file on disk first, as an editor would."""
+    real = getattr(module, name)
+
+    def edit_then_run(*a, **k):
+        if path.read_text() != new_text:
+            path.write_text(new_text)
+        return real(*a, **k)
+
+    monkeypatch.setattr(module, name, edit_then_run)
+
+
+def test_a_file_edited_after_it_was_read_is_not_overwritten_engine_api(tree, monkeypatch):
+    import tfmigrate.engine as engine
+
+    path = tree / "good.py"
+    _edit_after_reading(monkeypatch, engine, "transform_module", path)
+    result = engine.process_file(str(path), engine.Options())
+    assert result.status == "failed"
+    assert result.error.startswith("changed during the run")
+    assert path.read_text() == EDITED  # the concurrent edit survives, untouched
+    assert sorted(p.name for p in tree.iterdir()) == ["good.py"]  # no temporary file left behind
+    # The next run starts from the edited file and rewrites it.
+    monkeypatch.undo()
+    assert engine.process_file(str(path), engine.Options()).status == "rewritten"
+    assert "set_soft_device_placement(True)" in path.read_text()
+    assert "# edited in another window" in path.read_text()
+
+
+def test_a_file_edited_after_it_was_read_is_not_overwritten_cli(tree, monkeypatch, capsys):
+    import tfmigrate.engine as engine
+
+    path = tree / "good.py"
+    other = tree / "other.py"
+    other.write_text(TF1)
+    _edit_after_reading(monkeypatch, engine, "transform_module", path)
+    assert run(str(tree)) == 2
+    assert path.read_text() == EDITED
+    assert other.read_text() == TF2  # the rest of the run went on
+    err = capsys.readouterr().err
+    assert f"{path}: error: changed during the run" in err
+    assert "1 rewritten" in err and "1 failed" in err
+
+
+def test_a_file_edited_while_a_worker_process_rewrote_it_is_not_overwritten(tmp_path, monkeypatch, capsys):
+    # With -j 2 the files are rewritten in forked workers: the check is made where the write is.
+    import tfmigrate.engine as engine
+
+    for i in range(4):
+        (tmp_path / f"m{i}.py").write_text(TF1)
+    path = tmp_path / "m2.py"
+    real = engine.transform_module
+
+    def edit_m2_then_run(module, rules, options=engine.Options(), path_arg="", *a, **k):
+        if path_arg.endswith("m2.py") and path.read_text() != EDITED:
+            path.write_text(EDITED)
+        return real(module, rules, options, path_arg, *a, **k)
+
+    monkeypatch.setattr(engine, "transform_module", edit_m2_then_run)
+    assert main(["rewrite", "-j", "2", "--no-progress", str(tmp_path)]) == 2
+    assert path.read_text() == EDITED
+    assert all((tmp_path / f"m{i}.py").read_text() == TF2 for i in (0, 1, 3))
+    assert f"{path}: error: changed during the run" in capsys.readouterr().err
+
+
+def test_a_file_replaced_with_the_same_bytes_is_still_rewritten(tree, monkeypatch):
+    # Bytes are compared, not inode or mtime: an editor's atomic save of the unchanged
+    # text loses nothing when the rewrite replaces it.
+    import tfmigrate.engine as engine
+
+    path = tree / "good.py"
+    real = engine.transform_module
+
+    def resave_then_run(*a, **k):
+        tmp = tree / "resaved.tmp"
+        tmp.write_text(TF1)
+        os.replace(tmp, path)  # new inode, new mtime, same bytes
+        return real(*a, **k)
+
+    monkeypatch.setattr(engine, "transform_module", resave_then_run)
+    assert run(str(path)) == 1
+    assert path.read_text() == TF2
+
+
+def test_write_atomic_refuses_when_the_bytes_are_not_the_expected_ones(tmp_path):
+    from tfmigrate import files
+
+    path = tmp_path / "a.py"
+    path.write_bytes(b"theirs\n")
+    with pytest.raises(files.ChangedDuringRun) as info:
+        files.write_atomic(str(path), b"ours\n", expected=b"what we read\n")
+    assert str(path) in str(info.value) and "changed during the run" in str(info.value)
+    assert path.read_bytes() == b"theirs\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.py"]
+    files.write_atomic(str(path), b"ours\n", expected=b"theirs\n")
+    assert path.read_bytes() == b"ours\n"
+
+
+def test_a_notebook_edited_after_it_was_read_is_not_overwritten(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("nbformat")
+    import json
+
+    import tfmigrate.notebooks as notebooks
+
+    def nb(source: str) -> str:
+        return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                      "source": source.splitlines(True)}],
+                           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                       "name": "python3"}},
+                           "nbformat": 4, "nbformat_minor": 4}, indent=1) + "\n"
+
+    path = tmp_path / "nb.ipynb"
+    path.write_text(nb(TF1))
+    _edit_after_reading(monkeypatch, notebooks, "rewrite_cells", path, nb(EDITED))
+    assert run(str(path)) == 2
+    assert path.read_text() == nb(EDITED)
+    assert f"{path}: error: changed during the run" in capsys.readouterr().err

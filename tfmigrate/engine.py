@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from tfmigrate import prefilter
 from tfmigrate.diagnostics import Diagnostic
-from tfmigrate.files import SourceError, decode, read_source, write_atomic
+from tfmigrate.files import ChangedDuringRun, SourceError, decode, read_source, write_atomic
 
 # LibCST is imported lazily: a run whose files all fail the prefilter never needs it.
 
@@ -49,6 +49,10 @@ class ModuleResult:
     diagnostics: list[Diagnostic]
     fixes: list[Diagnostic]
     code: str  # module.code, generated once
+    # The part of `diagnostics` that describes a fix that was applied (a note such as
+    # "allocator_type dropped"): it goes with the rewritten code. Everything else in
+    # `diagnostics` is a site left as it is, which a second run reports again.
+    notes: list[Diagnostic] = field(default_factory=list)
 
 
 # -- rules -------------------------------------------------------------------------------
@@ -167,9 +171,9 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
 
     covered = _covered_nodes(f.edits for f in fixes)
     diagnostics = [diag(f) for f in reports if f.node not in covered]
-    diagnostics += [diag(n) for f in fixes for n in f.notes if keep(n)]
+    notes = sorted({diag(n) for f in fixes for n in f.notes if keep(n)})
     # One node can be reached from two sites (a GPUOptions shared by two configs): say it once.
-    diagnostics = sorted(set(diagnostics))
+    diagnostics = sorted(set(diagnostics) | set(notes))
     fix_reports = [diag(f) for f in fixes] if options.list_fixes else []
 
     if not fixes:
@@ -193,8 +197,8 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     code = new.code
     if deferred and _depth < 3:
         again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
-        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code)
-    return ModuleResult(new, code != original, diagnostics, fix_reports, code)
+        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code, again.notes)
+    return ModuleResult(new, code != original, diagnostics, fix_reports, code, notes)
 
 
 def _add_imports(module, needed):
@@ -434,7 +438,9 @@ def process_bytes(path: str, data: bytes, rules: Sequence, options: Options, dis
     if new_data is None or options.mode != "write":
         return result
     try:
-        write_atomic(path, new_data)
+        write_atomic(path, new_data, expected=data)  # not over an edit made since `data` was read
+    except ChangedDuringRun:
+        return FileResult(display, "failed", result.diagnostics, error=ChangedDuringRun.message, parsed=True)
     except (OSError, UnicodeEncodeError) as exc:
         return FileResult(display, "failed", result.diagnostics, error=f"cannot write: {exc}", parsed=True)
     return FileResult(display, "rewritten", result.diagnostics, parsed=True)

@@ -3,7 +3,9 @@
 Encoding comes from the BOM or the PEP 263 cookie (as Python itself decides it), line
 endings are left inside the text untouched (LibCST keeps them), and writes go through a
 temporary file in the same folder followed by os.replace, so a crash mid-write leaves
-either the old file or the new one, never half of each.
+either the old file or the new one, never half of each. A file whose bytes changed after
+they were read (an editor, a second tfmigrate, a pre-commit hook in another terminal) is
+not replaced: the rewrite of the old bytes would silently undo that edit.
 """
 
 from __future__ import annotations
@@ -15,10 +17,21 @@ import stat
 import tempfile
 import tokenize
 from dataclasses import dataclass
+from typing import Optional
 
 
 class SourceError(Exception):
     """The file cannot be decoded as Python source; it is reported and left alone."""
+
+
+class ChangedDuringRun(Exception):
+    """The file's bytes on disk are no longer the ones that were read and rewritten."""
+
+    message = "changed during the run; left as it is (run tfmigrate again on it)"
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path}: {self.message}")
+        self.path = path
 
 
 @dataclass(frozen=True)
@@ -54,11 +67,13 @@ def read_source(path: str) -> bytes:
         return fh.read()
 
 
-def write_atomic(path: str, data: bytes) -> None:
+def write_atomic(path: str, data: bytes, expected: Optional[bytes] = None) -> None:
     """Replace `path` (a regular file) with `data`, keeping its permission bits.
 
     The file must still exist: a file deleted while we worked is not recreated. A file
     its owner made read-only is not replaced (os.replace only needs the folder writable).
+    With `expected` (the bytes the rewrite was made from), a file whose bytes are no
+    longer those is not replaced either: ChangedDuringRun.
     """
     st = os.stat(path)  # raises FileNotFoundError if it vanished mid-run
     if not os.access(path, os.W_OK):
@@ -75,6 +90,16 @@ def write_atomic(path: str, data: bytes) -> None:
             os.chown(tmp, st.st_uid, st.st_gid)
         except (PermissionError, AttributeError):
             pass  # not root: the file keeps our uid, which is what editing it would do
+        # Checked last, right before the replace, to keep the window in which another
+        # writer's edit could still be lost as short as this process can make it (the
+        # temporary file is already written and synced). The bytes are compared, not
+        # size + mtime_ns + inode: an edit of the same size within one timestamp tick
+        # (coarse on some filesystems, and tools that restore mtimes) would pass that
+        # test, and an editor's own atomic save changes the inode of a file whose bytes
+        # may be unchanged. Reading a file we are about to rewrite anyway costs little
+        # next to parsing it, and only files that are rewritten pay it.
+        if expected is not None and _current_bytes(path) != expected:
+            raise ChangedDuringRun(path)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -82,3 +107,10 @@ def write_atomic(path: str, data: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def _current_bytes(path: str) -> Optional[bytes]:
+    try:
+        return read_source(path)
+    except OSError:
+        return None  # gone, or no longer a regular file: not what was read either

@@ -433,7 +433,7 @@ def _cell_diff(old: str, new: str, where: str) -> str:
 def process_notebook(path: str, data: bytes, rules: Sequence, options, display: str):
     """The notebook counterpart of engine.process_bytes: same statuses, same contract."""
     from tfmigrate.engine import FileResult, _trigger_pattern
-    from tfmigrate.files import write_atomic
+    from tfmigrate.files import ChangedDuringRun, write_atomic
 
     nbformat = _import_nbformat()
     if nbformat is None:
@@ -482,7 +482,9 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
     # Lay the edited notebook out the way the original was laid out, if that can be found.
     layout = find_layout(text, json.loads(text)) or JUPYTER_LAYOUT
     try:
-        write_atomic(path, layout.dump(notebook).encode("utf-8"))
+        write_atomic(path, layout.dump(notebook).encode("utf-8"), expected=data)
+    except ChangedDuringRun:
+        return FileResult(display, "failed", outcome.diagnostics, error=ChangedDuringRun.message, parsed=True)
     except OSError as exc:
         return FileResult(display, "failed", outcome.diagnostics, error=f"cannot write: {exc}", parsed=True)
     return FileResult(display, "rewritten", outcome.diagnostics, error=error, parsed=True)
