@@ -136,6 +136,11 @@ REGRESSION_METRICS = {
     "tf.metrics.root_mean_squared_error": "RootMeanSquaredError",
 }
 KERAS_RESERVED = {"loss", "compile_metrics"}
+INPUT_LAYERS = {"tf.feature_column.input_layer"}
+DENSE_FEATURES = {"tf.keras.layers.DenseFeatures", "tf.feature_column.DenseFeatures", "keras.layers.DenseFeatures"}
+# Keras losses that have a metric of the same name and options (the per-example mean).
+LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
+                "MeanSquaredError", "MeanAbsoluteError"}
 
 
 @dataclass
@@ -147,6 +152,7 @@ class KerasModelCode:
     takes_params: bool  # make(params) or make()
     predicts: bool  # predict_step gives the PREDICT spec's predictions
     predictions_are_dict: bool = True
+    build: Optional[str] = None  # the whole expression that builds the model, when not make(params)
 
 
 @dataclass
@@ -160,8 +166,14 @@ class _Path:
 
 
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
-              class_name: str, make_name: str, taken: set[str]) -> KerasModelCode:
-    return _ModelFn(fn, name_of, code, tf, taken).translate(class_name, make_name)
+              class_name: str, make_name: str, taken: set[str],
+              binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]] = None,
+              params_value: Optional[cst.BaseExpression] = None) -> KerasModelCode:
+    """`binding` finds the value a name of the user's module is bound to; `params_value`
+    is the Estimator's `params=` (a dict literal, when tfmigrate could see one)."""
+    model = _ModelFn(fn, name_of, code, tf, taken)
+    model.module_binding, model.params_value = binding, params_value
+    return model.translate(class_name, make_name)
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -212,6 +224,10 @@ class _ModelFn:
         self.loop_attrs: list[tuple[str, str]] = []  # (attribute, constructor) of the loop being rendered
         self.loop_locals: list[tuple[str, str]] = []
         self.static_locals: dict[str, str] = {}  # params-only locals that __init__ needs too
+        self.module_binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]] = None
+        self.params_value: Optional[cst.BaseExpression] = None
+        self.pending: list[str] = []  # statements the next rendered statement needs first (input layers)
+        self.rank_one = False
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
 
@@ -239,6 +255,7 @@ class _ModelFn:
             eval_loss = self.spec_args(paths[EVAL]).get("loss")
             if eval_loss is None or self.loss(eval_loss, paths[EVAL]) != (loss_keras, output):
                 raise NotTranslatable("the EVAL loss is not the TRAIN loss", eval_loss or paths[EVAL].spec)
+        self.rank_one = self.is_rank_one(output, train)
         call_body = self.call_body(forward, output, train.batch_norm_updates)
         predict_body, is_dict = self.predict_body(paths[PREDICT], output, forward)
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
@@ -468,6 +485,11 @@ class _ModelFn:
             node = self.value(node.args[0].value, path)
         return isinstance(node, cst.Name) and node.value == "labels"
 
+    def is_one_hot_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        node = self.value(node, path) if node is not None else None
+        return isinstance(node, cst.Call) and self.name_of(node.func) == "tf.one_hot" and bool(node.args) \
+            and self.is_labels(node.args[0].value, path)
+
     # -- loss --------------------------------------------------------------------------------
 
     def loss(self, node: cst.BaseExpression, path: _Path) -> tuple[str, str]:
@@ -477,16 +499,8 @@ class _ModelFn:
         assert name is None or isinstance(call, cst.Call)
         if name == "tf.reduce_mean" and isinstance(call, cst.Call) and len(call.args) == 1:
             inner = self.value(call.args[0].value, path)
-            inner_name = self.name_of(inner.func) if isinstance(inner, cst.Call) else None
-            if inner_name in NN_LOSSES and isinstance(inner, cst.Call):
-                keras, label_key = NN_LOSSES[inner_name]
-                given = self.arguments(inner, ("_sentinel", "labels", "logits"))
-                labels, logits = given.pop("labels", None), given.pop("logits", None)
-                given.pop("name", None)
-                if given or logits is None or not self.is_labels(labels, path):
-                    raise NotTranslatable(f"`{self.code(inner)}`: not (labels, logits) of the model_fn", inner)
-                keras = self.one_hot_to_sparse(keras, labels, path)
-                return f"{keras}(from_logits=True)", self.output(logits, path)
+            if isinstance(inner, cst.Call) and self.name_of(inner.func) in NN_LOSSES:
+                return self.nn_loss(inner, path)
         form = LOSSES.get(name or "")
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
@@ -495,7 +509,8 @@ class _ModelFn:
         order = (form.label_arg, form.output_arg, *LOSS_POSITIONAL_TAIL.get(name or "", ("weights",)))
         given = self.arguments(call, order)
         labels = given.pop(form.label_arg, None)
-        if not self.is_labels(labels, path):
+        if not (self.is_labels(labels, path)
+                or form.keras == "CategoricalCrossentropy" and self.is_one_hot_labels(labels, path)):
             raise NotTranslatable(f"`{self.code(call)}`: {form.label_arg} is not the model_fn's labels", call)
         output = given.pop(form.output_arg, None)
         if output is None:
@@ -519,6 +534,17 @@ class _ModelFn:
         if keras == "CategoricalCrossentropy" and not any(p.startswith("label_smoothing") for p in parts):
             keras = self.one_hot_to_sparse(keras, labels, path)
         return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def nn_loss(self, inner: cst.Call, path: _Path) -> tuple[str, str]:
+        """A tf.nn `*_with_logits` op: per-example losses that the caller averages."""
+        keras, _ = NN_LOSSES[self.name_of(inner.func) or ""]
+        given = self.arguments(inner, ("_sentinel", "labels", "logits"))
+        labels, logits = given.pop("labels", None), given.pop("logits", None)
+        given.pop("name", None)
+        if given or logits is None or not (self.is_labels(labels, path) or self.is_one_hot_labels(labels, path)):
+            raise NotTranslatable(f"`{self.code(inner)}`: not (labels, logits) of the model_fn", inner)
+        keras = self.one_hot_to_sparse(keras, labels, path)
+        return f"{keras}(from_logits=True)", self.output(logits, path)
 
     def one_hot_to_sparse(self, keras: str, labels: Optional[cst.BaseExpression], path: _Path) -> str:
         """softmax cross-entropy on `tf.one_hot(labels, n)` is the sparse loss on `labels`."""
@@ -560,6 +586,20 @@ class _ModelFn:
                 continue
         return chosen
 
+    def is_rank_one(self, output: str, path: _Path) -> bool:
+        """Is the model output visibly a (batch,) tensor: `x[:, 0]`, `tf.squeeze(x)`, `tf.reshape(x, [-1])`?"""
+        node = self.value(cst.parse_expression(output), path) if output.isidentifier() else cst.parse_expression(output)
+        if isinstance(node, cst.Subscript) and len(node.slice) == 2 and isinstance(node.slice[1].slice, cst.Index) \
+                and isinstance(node.slice[1].slice.value, cst.Integer):
+            return True
+        name = self.name_of(node.func) if isinstance(node, cst.Call) else None
+        if name in ("tf.squeeze", "tf.reshape") and isinstance(node, cst.Call):
+            if name == "tf.reshape":
+                shape = node.args[1].value if len(node.args) > 1 else None
+                return isinstance(shape, (cst.List, cst.Tuple)) and len(shape.elements) == 1
+            return True
+        return False
+
     def call_body(self, forward: list[cst.CSTNode], output: str, batch_norm_updates: bool) -> list[str]:
         lines: list[str] = []
         counters: dict[str, int] = {}
@@ -571,8 +611,16 @@ class _ModelFn:
                 lines += self.loop(step, counters, batch_norm_updates)
             else:
                 new = self.rewrite_layers(step, counters, batch_norm_updates, loop=None)
+                lines += self.pending
+                self.pending = []
                 lines.append(self.code(new) if not isinstance(new, str) else new)
-        lines.append(f"return {output}")
+        if self.rank_one:
+            # A (batch,) output: Keras losses reduce the last axis, which would leave one scalar
+            # per replica that Keras does not scale (SEMANTICS); (batch, 1) keeps one loss per
+            # example. predict_step takes the axis off again.
+            lines.append(f"return {self.tf}.expand_dims({output}, -1)")
+        else:
+            lines.append(f"return {output}")
         return lines
 
     def loop(self, step: cst.For, counters: dict[str, int], bn: bool) -> list[str]:
@@ -671,6 +719,9 @@ class _ModelFn:
         """The Keras call for a tf.layers call (`call` the original node, `updated` with its
         arguments already rewritten), creating the layer in __init__."""
         name = self.name_of(call.func) or ""
+        outer = self.name_of(call.func.func) if isinstance(call.func, cst.Call) else None
+        if name in INPUT_LAYERS or outer in DENSE_FEATURES:
+            return self.input_layer(call, in_loop)
         kind = None
         ctor_args: Sequence[cst.Arg] = ()
         inputs: Optional[cst.BaseExpression] = None
@@ -743,6 +794,52 @@ class _ModelFn:
             args.append("training=" + ("False" if training is None else self.training_arg(training)))
         # `training` inside a layer's own arguments was already rewritten by the transformer.
         return cst.parse_expression(f"{callee}({', '.join(args)})")
+
+    def input_layer(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
+        """`input_layer(features, columns)`: the columns' Keras preprocessing, made in __init__."""
+        from tfmigrate.codemods._feature_columns import translate_input_layer
+
+        if in_loop or self.module_binding is None:
+            raise NotTranslatable("feature columns inside a loop of the model_fn", call)
+        holder = call.func if isinstance(call.func, cst.Call) else call
+        position = 0 if holder is call.func else 1
+        args = list(holder.args)
+        index = next((i for i, a in enumerate(args) if a.keyword and a.keyword.value == "feature_columns"),
+                     position if len(args) > position and args[position].keyword is None else None)
+        if index is None:
+            raise NotTranslatable("input_layer without feature_columns", call)
+        columns = self.columns_value(args[index].value)
+        args[index] = args[index].with_changes(value=columns)
+        new_holder = holder.with_changes(args=args)
+        resolved = call.with_changes(func=new_holder) if holder is call.func else new_holder
+        features = call.args[0].value if holder is call.func else call.args[0].value
+        if not (isinstance(features, cst.Name) and features.value == "features"):
+            raise NotTranslatable("input_layer on something other than the model_fn's features", call)
+        layer = translate_input_layer(resolved, self.name_of, self.code, self.module_binding)
+        if layer.edits:
+            raise NotTranslatable("these feature columns need edits at their definition", call)
+        fill = (lambda text: text.replace("{keras}", f"{self.tf}.keras").replace("{tf}", self.tf))
+        self.init_lines += [fill(line) for line in layer.init]
+        self.pending += [fill(line) for line in layer.body]
+        return cst.Name(layer.value)
+
+    def columns_value(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """`params["feature_columns"]`: the value the Estimator's params dict gave it."""
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == "params" \
+                and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and isinstance(node.slice[0].slice.value, cst.SimpleString):
+            key = node.slice[0].slice.value.evaluated_value
+            params = self.params_value
+            if isinstance(params, cst.Name) and self.module_binding is not None:
+                params = self.module_binding(params)  # type: ignore[assignment]
+            if isinstance(params, cst.Dict):
+                for element in params.elements:
+                    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                            and element.key.evaluated_value == key:
+                        return element.value
+            raise NotTranslatable(f"params[{key!r}]: tfmigrate cannot see the feature columns the Estimator's "
+                                  "params gave the model_fn", node)
+        return node
 
     def training_arg(self, node: cst.BaseExpression) -> str:
         if isinstance(node, cst.Name) and node.value in ("True", "False"):
@@ -922,6 +1019,8 @@ class _ModelFn:
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
         if not isinstance(call, cst.Call) or name is None:
             raise NotTranslatable(f"metric `{self.code(call)}` is not a tf.metrics call", call)
+        if name == MEAN_METRIC:
+            return self.mean_of_loss(key, call, path, output)
         given = self.arguments(call, ("labels", "predictions", "weights"))
         given.pop("name", None)
         extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
@@ -944,6 +1043,29 @@ class _ModelFn:
             return f"{k}.{cls}({label}, thresholds=0.0)"
         raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
                               f"`{output}`", call)
+
+    def mean_of_loss(self, key: str, call: cst.Call, path: _Path, output: str) -> str:
+        """`tf.metrics.mean(per_example_loss)`: the Keras metric that averages that loss."""
+        given = self.arguments(call, ("values", "weights"))
+        given.pop("name", None)
+        values = given.pop("values", None)
+        problem = NotTranslatable(f"metric `{self.code(call)}` is not the mean of a loss on the model output: "
+                                  "no checked Keras metric", call)
+        if values is None or given:
+            raise problem
+        node = self.value(values, path)
+        try:
+            if isinstance(node, cst.Call) and self.name_of(node.func) in NN_LOSSES:
+                loss, loss_output = self.nn_loss(node, path)
+            else:
+                loss, loss_output = self.loss(values, path)
+        except NotTranslatable:
+            raise problem from None
+        kind = loss.split("(", 1)[0]
+        if loss_output != output or kind not in LOSS_METRICS:
+            raise problem
+        options = loss.split("(", 1)[1].rstrip(")")
+        return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
 
     def prediction_kind(self, node: cst.BaseExpression, path: _Path, output: str) -> Optional[str]:
         """How a metric's predictions derive from the model output."""
@@ -968,10 +1090,12 @@ class _ModelFn:
                 return "sigmoid"
             if name == "tf.round" and node.args and self.prediction_kind(node.args[0].value, path, output) == "sigmoid":
                 return "positive_logit"
-            if name in ("tf.greater",) and len(node.args) == 2:
+            if name in ("tf.greater", "tf.greater_equal", "tf.math.greater", "tf.math.greater_equal") \
+                    and len(node.args) == 2:
                 return self.threshold_kind(node.args[0].value, node.args[1].value, path, output)
+        # `p >= 0.5` and `p > 0.5` differ only for a logit of exactly 0.
         if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
-                and isinstance(node.comparisons[0].operator, cst.GreaterThan):
+                and isinstance(node.comparisons[0].operator, (cst.GreaterThan, cst.GreaterThanEqual)):
             return self.threshold_kind(node.left, node.comparisons[0].comparator, path, output)
         return None
 
@@ -1031,8 +1155,9 @@ class _ModelFn:
         if "params" in needed:
             lines.append("params = self.params")
             self.uses_params = True
-        lines.append(f"{output} = self(features, training=False)" if output_names
-                     else f"output = self(features, training=False)")
+        take = "[:, 0]" if self.rank_one else ""
+        lines.append(f"{output} = self(features, training=False){take}" if output_names
+                     else f"output = self(features, training=False){take}")
         for step in chosen:
             if isinstance(step, cst.Expr):
                 continue

@@ -32,11 +32,13 @@ from libcst.metadata import (
 import re
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS
+from tfmigrate.codemods._canned import translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, preorder
 from tfmigrate.names import is_compat_v1, resolve
-from tfmigrate.rule import Edit, Finding, ImportSpec, Replace, Rule
+from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 
 CODE_PIPELINE = "TFM200"
 CODE_CONTRIB_MIRRORED = "TFM201"
@@ -140,6 +142,8 @@ TF1_IMPORTS = (
       for name in ("estimator", "layers", "losses", "metrics", "train")),
 )
 EVAL_SPEC_DEFAULT_STEPS = "100"  # EvalSpec(steps=100) is the TF1 default
+MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKeys.EVAL": "eval",
+                    "tf.estimator.ModeKeys.PREDICT": "infer"}
 # Hooks whose whole effect was log lines.
 LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
                  "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
@@ -189,6 +193,7 @@ class _Pipeline:
     dropped: list[cst.Arg] = field(default_factory=list)
     dropped_hooks: list[cst.CSTNode] = field(default_factory=list)
     params: Optional[str] = None  # source of Estimator(params=...)
+    params_node: Optional[cst.BaseExpression] = None
     model_dir: Optional[str] = None
     keep: Optional[str] = None  # keep_checkpoint_max
     keep_arg: Optional[cst.Arg] = None
@@ -211,6 +216,7 @@ class _Analysis:
         self.scopes = wrapper.resolve(ScopeProvider)
         self.all_names = {n.value for n in self.index.of(cst.Name)}
         self.handled_strategies: set[cst.Call] = set()
+        self.mode_keys_done: set[int] = set()
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -309,9 +315,7 @@ class _Analysis:
             if name == ESTIMATOR:
                 findings += self.pipeline_findings(call)
             elif name in CANNED:
-                findings.append(Finding(CODE_CANNED, f"{name.rsplit('.', 1)[1]} is a canned Estimator; Keras has no "
-                                        "model with the same structure and defaults: build the Keras model by hand "
-                                        "and check its hyperparameters", call))
+                findings += self.pipeline_findings(call, canned=name)
             elif name == MODEL_TO_ESTIMATOR:
                 findings.append(Finding(CODE_MODEL_TO_ESTIMATOR, "model_to_estimator wraps a Keras model in an "
                                         "Estimator: compile and fit the Keras model under strategy.scope() instead",
@@ -463,19 +467,22 @@ class _Analysis:
 
     # -- one pipeline ---------------------------------------------------------------------
 
-    def pipeline_findings(self, call: cst.Call) -> list[Finding]:
+    def pipeline_findings(self, call: cst.Call, canned: Optional[str] = None) -> list[Finding]:
         try:
-            return [self.pipeline(call)]
+            return [self.pipeline(call, canned)]
         except _Problem as p:
             return [Finding(p.code, p.message, p.node)]
 
-    def pipeline(self, call: cst.Call) -> Finding:
+    def pipeline(self, call: cst.Call, canned: Optional[str] = None) -> Finding:
         est_name = self.assigned_name(call)
         if est_name is None:
             raise _Problem(CODE_DRIVER, "Estimator(...) is not assigned to a name on its own line: "
                            "tfmigrate cannot follow how it is used", call)
         stmt = self.statement_of(call)
-        given = self.keyword_args(call, ("model_fn", "model_dir", "config", "params", "warm_start_from"))
+        if canned is not None:
+            given = self.canned_args(call, canned)
+        else:
+            given = self.keyword_args(call, ("model_fn", "model_dir", "config", "params", "warm_start_from"))
         for key, arg in given.items():
             if key not in ("model_fn", "config", "model_dir", "params"):
                 raise _Problem(CODE_DRIVER, f"Estimator({key}=...) has no automatic Keras form: "
@@ -487,12 +494,18 @@ class _Analysis:
         if "model_dir" in given and not _is_none(given["model_dir"].value):
             pipeline.model_dir = self.plain(given["model_dir"].value)
         pipeline.params = self.code(given["params"].value) if "params" in given else None
+        pipeline.params_node = given["params"].value if "params" in given else None
         eval_strategy = None
         if "config" in given and not _is_none(given["config"].value):
             strategy_expr, eval_strategy = self.run_config(given["config"].value, pipeline, stmt)
             if strategy_expr is not None:
                 self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
         pipeline.eval_distributed = eval_strategy is not None
+        if canned is not None:
+            model = self.canned_model(call, canned, pipeline)
+            self.driver(pipeline, stmt, model)
+            self.graph_mode_switches(pipeline)
+            return self.pipeline_fix(pipeline, model)
         if pipeline.model_dir is None and pipeline.keep_arg is not None:
             pipeline.dropped.append(pipeline.keep_arg)  # checkpoints of a temporary directory
         model = self.model_fn(given.get("model_fn"), call, pipeline)
@@ -581,6 +594,48 @@ class _Analysis:
                            "Mirrored strategy", call)
         pipeline.strategy_call = call
 
+    def canned_args(self, call: cst.Call, canned: str) -> dict[str, cst.Arg]:
+        """model_dir and config of a canned Estimator; the library reads every other argument."""
+        cls = canned.rsplit(".", 1)[1]
+        order = CANNED_PARAMS.get(cls)
+        if order is None:
+            raise _Problem(CODE_CANNED, f"{cls} has no checked Keras form (checked: DNN, Linear, DNNLinearCombined and "
+                           "Baseline classifiers and regressors)", call)
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        if any(a.star for a in call.args):
+            raise _Problem(CODE_CANNED, f"`{self.code(call)}` unpacks arguments: tfmigrate cannot see them", call)
+        if len(positional) > order.index("model_dir"):
+            raise _Problem(CODE_CANNED, f"{cls}(...) gives model_dir or later arguments by position: name them",
+                           call)
+        return {a.keyword.value: a for a in call.args if a.keyword is not None
+                and a.keyword.value in ("model_dir", "config")}
+
+    def canned_model(self, call: cst.Call, canned: str, pipeline: _Pipeline) -> KerasModelCode:
+        cls = canned.rsplit(".", 1)[1]
+        kind = ("tf.compat.v1.estimator." if is_compat_v1(self.qnames, call.func) else "tf.estimator.") + cls
+        names = self.free_names((f"{cls}Model", f"{cls}KerasModel", f"{pipeline.estimator_name.capitalize()}{cls}Model"),)
+        if names is None:
+            raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
+        try:
+            canned_model = translate_canned(call, kind, self.name_of, self.code, self.single_binding, names[0])
+        except NotTranslatable as e:
+            raise _Problem(CODE_CANNED, f"{e}; the Estimator pipeline was left as it is", e.node)
+        if canned_model.edits:
+            raise _Problem(CODE_CANNED, "these feature columns need edits where they are defined; not written yet",
+                           call)
+        for name in getattr(canned_model, "reads", ()):
+            if not self.bound_before(name, pipeline.estimator_stmt):
+                raise _Problem(CODE_CANNED, f"the model needs `{name}`, which is not bound where the Estimator "
+                               "is built", call)
+        fill = (lambda text: text.format(keras=f"{pipeline.tf}.keras", tf=pipeline.tf))  # the library escapes braces
+        self.all_names.add(names[0])
+        return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build))
+
+    def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
+        """Is `name` visible at `stmt` (bound in its scope or a global)?"""
+        scope = self.scopes.get(stmt)
+        return scope is not None and bool(list(scope[name]))
+
     def model_fn(self, arg: Optional[cst.Arg], call: cst.Call, pipeline: _Pipeline) -> KerasModelCode:
         node = arg.value if arg else None
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
@@ -596,7 +651,8 @@ class _Analysis:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
         pipeline.model_fn_node = fn
         try:
-            return translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names)
+            return translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names,
+                             binding=self.single_binding, params_value=pipeline.params_node)
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
@@ -754,7 +810,7 @@ class _Analysis:
                 fn = self.single_binding(body.func)
                 if isinstance(fn, cst.FunctionDef):
                     self.returns_dataset(fn)
-            return self.code(body).strip()
+            return self.portable(body).strip()
         if isinstance(node, cst.Name):
             fn = self.single_binding(node)
             if isinstance(fn, cst.FunctionDef):
@@ -767,8 +823,14 @@ class _Analysis:
                     return f"{node.value}(params={pipeline.params or '{}'})"
             return f"{node.value}()"
         if isinstance(node, (cst.Call, cst.Attribute)):
-            return f"{self.code(node)}()"
+            return f"{self.portable(node)}()"
         raise problem
+
+    def portable(self, node: cst.CSTNode) -> str:
+        """Source of `node` with ModeKeys spelled as their strings (tf.estimator is gone)."""
+        mapping = {n: cst.SimpleString(f'"{MODE_KEY_STRINGS[self.name_of(n) or ""]}"') for n in _walk(node)
+                   if isinstance(n, cst.Attribute) and (self.name_of(n) or "") in MODE_KEY_STRINGS}
+        return self.code(node.visit(_Replacer(mapping)) if mapping else node)
 
     def driver_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         given = self.keyword_args(call, ("input_fn", "steps", "hooks", "checkpoint_path", "name"))
@@ -911,6 +973,10 @@ class _Analysis:
             return
         if isinstance(chain, cst.Call) and (self.name_of(chain.func) or "").startswith(DATASET_ROOTS):
             return
+        if isinstance(chain, cst.IfExp):
+            self.dataset_chain(chain.body, local, fn, problem, depth + 1)
+            self.dataset_chain(chain.orelse, local, fn, problem, depth + 1)
+            return
         raise problem
 
     # -- the rewrite ----------------------------------------------------------------------
@@ -919,11 +985,23 @@ class _Analysis:
         tf = pipeline.tf
         indent = self.module.default_indent
         fn_node = pipeline.model_fn_node
-        assert fn_node is not None
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body)
-        new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
-        edits: list[Edit] = [Replace(fn_node, cst.FlattenSentinel(new_defs))]
+        edits: list[Edit] = []
+        top_defs: list[cst.BaseStatement] = []
+        if fn_node is not None:  # the model class and its make function take the model_fn's place
+            new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
+            edits.append(Replace(fn_node, cst.FlattenSentinel(new_defs)))
+        else:  # a canned Estimator: its model class goes above the top-level statement that builds it
+            top = pipeline.estimator_stmt
+            while not isinstance(self.parents.get(top), cst.Module):
+                top = self.parents.get(top)
+            two_blank = [cst.EmptyLine(), cst.EmptyLine()]
+            if top is pipeline.estimator_stmt:
+                new_defs[0] = new_defs[0].with_changes(leading_lines=[*top.leading_lines, *two_blank])
+                top_defs = new_defs
+            else:
+                edits.append(InsertBefore(top, new_defs, separator=[cst.EmptyLine()] * 2))
         strategy_line = None
         if pipeline.strategy_name:
             strategy_edits, strategy_line = self.strategy_rewrite(pipeline, tf)
@@ -933,7 +1011,13 @@ class _Analysis:
             if id(stmt) not in seen:
                 seen.add(id(stmt))
                 edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE))
-        edits.append(Replace(pipeline.estimator_stmt, self.construction(pipeline, model, strategy_line, indent)))
+        construction = self.construction(pipeline, model, strategy_line, indent)
+        if top_defs:
+            first, *rest = construction.nodes
+            first = first.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *first.leading_lines[
+                len(pipeline.estimator_stmt.leading_lines):]])
+            construction = cst.FlattenSentinel([*top_defs, first, *rest])
+        edits.append(Replace(pipeline.estimator_stmt, construction))
         for c in pipeline.calls:
             text = "".join(line + "\n" for line in c.lines)
             new = list(cst.parse_module(text.replace("    ", indent)).body)
@@ -941,6 +1025,7 @@ class _Analysis:
             edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
         for call, text in pipeline.expressions:
             edits.append(Replace(call, cst.parse_expression(text)))
+        edits += self.mode_key_strings(fn_node)
         notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
                               "or when checkpoints were written", a) for a in pipeline.dropped)
         notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
@@ -950,6 +1035,20 @@ class _Analysis:
         return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
                        pipeline.estimator_call, edits=tuple(edits), add_imports=pipeline.imports, notes=notes,
                        remove_unused_imports=TF1_IMPORTS)
+
+    def mode_key_strings(self, model_fn: Optional[cst.CSTNode]) -> list[Edit]:
+        """ModeKeys outside the model_fn (an input_fn factory taking the mode) become the
+        strings they always were: tf.estimator.ModeKeys is gone with tf.estimator."""
+        edits: list[Edit] = []
+        inside = set(map(id, _walk(model_fn))) if model_fn is not None else set()
+        for node in self.index.of(cst.Attribute):
+            if id(node) in inside or id(node) in self.mode_keys_done:
+                continue
+            value = MODE_KEY_STRINGS.get(self.name_of(node) or "")
+            if value is not None:
+                self.mode_keys_done.add(id(node))
+                edits.append(Replace(node, cst.SimpleString(f'"{value}"')))
+        return edits
 
     def free_names(self, *candidates: Sequence[str]) -> Optional[list[str]]:
         chosen = []
@@ -988,13 +1087,14 @@ class _Analysis:
             lines.append(strategy_line.rstrip("\n"))
         if pipeline.seed is not None:
             lines.append(f"{tf}.keras.utils.set_random_seed({pipeline.seed})")
+        build = model.build if model.build is not None else f"{model.make}({args})"
         if pipeline.strategy_name:
             lines.append("# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function "
                          "does too.")
             lines.append(f"with {pipeline.strategy_name}.scope():")
-            lines.append(f"    {est} = {model.make}({args})")
+            lines.append(f"    {est} = {build}")
         else:
-            lines.append(f"{est} = {model.make}({args})")
+            lines.append(f"{est} = {build}")
         if pipeline.model_dir is not None:
             checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
             lines.append(f"{checkpoint} = {tf}.train.Checkpoint(model={est}, optimizer={est}.optimizer)")
@@ -1006,6 +1106,14 @@ class _Analysis:
         out[0] = out[0].with_changes(leading_lines=[*pipeline.estimator_stmt.leading_lines, *module.header,
                                                     *out[0].leading_lines])
         return cst.FlattenSentinel(out)
+
+
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, mapping: dict) -> None:
+        self.mapping = mapping
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        return self.mapping.get(original_node, updated_node)
 
 
 def _inside_node(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
