@@ -197,6 +197,8 @@ def _targets(step: cst.CSTNode) -> set[str]:
         nodes = [step.target]
     elif isinstance(step, cst.For):
         nodes = [step.target] + [s for s in _walk(step.body) if isinstance(s, cst.AssignTarget)]
+    elif isinstance(step, cst.If):
+        nodes = [s for s in _walk(step) if isinstance(s, cst.AssignTarget)]
     for node in nodes:
         for sub in _walk(node):
             if isinstance(sub, cst.Name) and not isinstance(node, cst.Attribute):
@@ -330,6 +332,9 @@ class _ModelFn:
 
     def branch(self, stmt: cst.If, path: _Path) -> bool:
         modes = self.condition(stmt.test)
+        if modes is None and self.structural_if(stmt):
+            path.steps.append(stmt)  # decided by hyperparameters: kept as it is, in __init__ and call
+            return False
         if modes is None:
             raise NotTranslatable(f"model_fn branches on `{self.code(stmt.test)}`, which is not the mode: "
                                   "one Keras model has one structure", stmt)
@@ -341,6 +346,26 @@ class _ModelFn:
         if isinstance(orelse, cst.Else):
             return self.walk_block(orelse.body.body, path)  # type: ignore[attr-defined]
         return False
+
+    def structural_if(self, stmt: cst.If) -> bool:
+        """`if params["deep"]: net = tf.layers.dense(net, ...)`: a test of hyperparameters
+        alone, over plain statements, chooses the network's structure once."""
+        blocks = [stmt.body]
+        orelse = stmt.orelse
+        if isinstance(orelse, cst.If):
+            return False
+        if isinstance(orelse, cst.Else):
+            blocks.append(orelse.body)
+        for block in blocks:
+            for inner in block.body:  # type: ignore[attr-defined]
+                if not isinstance(inner, cst.SimpleStatementLine) or not all(
+                        isinstance(small, cst.Assign) for small in inner.body):
+                    return False
+        saved = self.in_model
+        try:
+            return "mode" not in _names_used(stmt.test) and self.check_static(stmt.test)
+        finally:
+            self.in_model = saved
 
     def condition(self, node: cst.BaseExpression) -> Optional[frozenset[str]]:
         """The modes in which `node` is true, if it tests only the mode."""
@@ -609,6 +634,8 @@ class _ModelFn:
                 continue  # `is_training = mode == TRAIN`: uses read Keras's `training` instead
             if isinstance(step, cst.For):
                 lines += self.loop(step, counters, batch_norm_updates)
+            elif isinstance(step, cst.If):
+                lines += self.structure(step, counters, batch_norm_updates)
             else:
                 new = self.rewrite_layers(step, counters, batch_norm_updates, loop=None)
                 lines += self.pending
@@ -650,6 +677,28 @@ class _ModelFn:
             head = f"for {target} in {iterable}:"
         self.loop_attrs, self.loop_locals = [], []
         return [head] + ["    " + (self.code(r) if not isinstance(r, str) else r) for r in rendered]
+
+    def structure(self, step: cst.If, counters: dict[str, int], bn: bool) -> list[str]:
+        """The same `if params[...]` in __init__ (which layers exist) and in call (which run)."""
+        test = self.static(step.test)
+        out: list[str] = []
+        init: list[str] = []
+        for head, block in ((f"if {test}:", step.body),
+                            *((("else:", step.orelse.body),) if isinstance(step.orelse, cst.Else) else ())):
+            before = len(self.init_lines)
+            body = []
+            for stmt in block.body:  # type: ignore[attr-defined]
+                for small in stmt.body:
+                    new = self.rewrite_layers(small, counters, bn, loop=None)
+                    body += self.pending
+                    self.pending = []
+                    body.append(self.code(new))
+            created = self.init_lines[before:]
+            del self.init_lines[before:]
+            init += [head] + ["    " + line for line in created or ["pass"]]
+            out += [head] + ["    " + line for line in body]
+        self.init_lines += init
+        return out
 
     def paren(self, target: cst.BaseExpression) -> str:
         text = self.code(target)

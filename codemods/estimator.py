@@ -55,27 +55,26 @@ CODE_RUN_CONFIG_DYNAMIC = "TFM215"
 CODE_RUN_CONFIG_ARG = "TFM216"
 CODE_INPUT_FN = "TFM217"
 CODE_DRIVER = "TFM218"
-CODE_NO_STRATEGY = "TFM219"
 CODE_DROPPED = "TFM220"
 
 CODES = {
-    CODE_PIPELINE: "Estimator + RunConfig(train_distribute=…) + train/evaluate → Keras model built under "
-                   "strategy.scope(), compile, fit, evaluate (per-replica batches kept)",
+    CODE_PIPELINE: "Estimator pipeline (custom model_fn or canned) → a Keras model: compile, fit, evaluate, predict; "
+                   "built under strategy.scope() on per-replica batches when RunConfig had train_distribute",
     CODE_CONTRIB_MIRRORED: "tf.contrib.distribute.MirroredStrategy(num_gpus=n) → tf.distribute.MirroredStrategy(devices), where it goes to RunConfig",
     CODE_COLLECTIVE: "tf.contrib.distribute.CollectiveAllReduceStrategy() → tf.distribute.MultiWorkerMirroredStrategy()",
     CODE_PARAMETER_SERVER: "parameter-server strategy: no automatic rewrite (ParameterServerStrategy + ClusterCoordinator)",
     CODE_STRATEGY_LEFT: "a contrib strategy whose arguments have no exact TF2 form, or that does not only go to RunConfig",
     CODE_CONTRIB_ONE_DEVICE: "tf.contrib.distribute.OneDeviceStrategy(device) → tf.distribute.OneDeviceStrategy(device)",
-    CODE_MODEL_FN: "model_fn with no clear Keras form (branches, custom train_op, other layers or losses)",
+    CODE_MODEL_FN: "model_fn with no clear Keras form (branches on other than the mode, custom train_op, other "
+                   "layers, losses or metrics)",
     CODE_OPTIMIZER: "tf.train optimizer with no Keras optimizer that has the same update",
     CODE_HOOKS: "session hooks (SessionRunHook): rewrite them as Keras callbacks by hand",
-    CODE_CANNED: "canned Estimator (DNNClassifier, LinearRegressor, …): no Keras equivalent with the same model",
+    CODE_CANNED: "canned Estimator or feature column with no checked Keras form (the message names the argument)",
     CODE_MODEL_TO_ESTIMATOR: "tf.keras.estimator.model_to_estimator: train the Keras model directly",
     CODE_RUN_CONFIG_DYNAMIC: "RunConfig built in a way tfmigrate cannot follow (**kwargs, replace(), passed around)",
     CODE_RUN_CONFIG_ARG: "RunConfig argument with no automatic Keras form (model_dir, session_config, …)",
     CODE_INPUT_FN: "input_fn that is not a function in this file returning a tf.data.Dataset",
     CODE_DRIVER: "Estimator used in a way tfmigrate cannot follow (predict, export, spec options, other uses)",
-    CODE_NO_STRATEGY: "Estimator without RunConfig(train_distribute=…): not rewritten",
     CODE_DROPPED: "RunConfig arguments that only affected logging or the temporary model directory were dropped",
 }
 

@@ -1,0 +1,38 @@
+"""The network's depth is chosen by a hyperparameter inside the model_fn."""
+import tensorflow as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[0.5, 1.0]] * 8, [[1.0]] * 8)).batch(4)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self, params):
+        super().__init__()
+        self.params = params
+        if params["deep"]:
+            self.dense = tf.keras.layers.Dense(units=16, activation="relu")
+        self.dense_1 = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        params = self.params
+        net = features
+        if params["deep"]:
+            net = self.dense(net)
+        output = self.dense_1(net)
+        return output
+
+
+def make_keras_model(params):
+    model = KerasModel(params)
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(learning_rate=0.001, epsilon=1e-08),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+estimator = make_keras_model({"deep": True})
+estimator.fit(input_fn(), steps_per_epoch=4)
