@@ -35,6 +35,13 @@ ACTIVATIONS = {
     "tf.sigmoid": "sigmoid",
     "tf.math.sigmoid": "sigmoid",
     "tf.nn.tanh": "tanh",
+    # Keras 3 defaults checked equal to TF's: leaky_relu's slope 0.2, gelu not approximated.
+    "tf.nn.leaky_relu": "leaky_relu",
+    "tf.nn.swish": "silu",
+    "tf.nn.silu": "silu",
+    "tf.nn.softsign": "softsign",
+    "tf.nn.gelu": "gelu",
+    "tf.nn.log_softmax": "log_softmax",
     "tf.tanh": "tanh",
     "tf.math.tanh": "tanh",
 }

@@ -53,6 +53,9 @@ UPDATE_OPS = "tf.GraphKeys.UPDATE_OPS"
 SIDE_EFFECT_ONLY = ("tf.summary.", "tf.logging.", "tf.print", "print")
 
 
+_INITIALIZERS = frozenset({"kernel_initializer", "bias_initializer"})
+
+
 @dataclass(frozen=True)
 class LayerForm:
     keras: str
@@ -63,12 +66,13 @@ class LayerForm:
 _CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation", "use_bias")
 _POOL = ("pool_size", "strides", "padding", "data_format")
 LAYERS = {
-    "dense": LayerForm("Dense", ("units", "activation", "use_bias"), frozenset({"units", "activation", "use_bias"})),
-    "conv1d": LayerForm("Conv1D", _CONV, frozenset(_CONV)),
-    "conv2d": LayerForm("Conv2D", _CONV, frozenset(_CONV)),
-    "conv3d": LayerForm("Conv3D", _CONV, frozenset(_CONV)),
+    "dense": LayerForm("Dense", ("units", "activation", "use_bias", "kernel_initializer", "bias_initializer"),
+                       frozenset({"units", "activation", "use_bias"}) | _INITIALIZERS),
+    "conv1d": LayerForm("Conv1D", _CONV, frozenset(_CONV) | _INITIALIZERS),
+    "conv2d": LayerForm("Conv2D", _CONV, frozenset(_CONV) | _INITIALIZERS),
+    "conv3d": LayerForm("Conv3D", _CONV, frozenset(_CONV) | _INITIALIZERS),
     "conv2d_transpose": LayerForm("Conv2DTranspose", _CONV[:5] + ("activation", "use_bias"),
-                                  frozenset(_CONV[:5] + ("activation", "use_bias"))),
+                                  frozenset(_CONV[:5] + ("activation", "use_bias")) | _INITIALIZERS),
     "separable_conv2d": LayerForm("SeparableConv2D", _CONV[:6] + ("depth_multiplier", "activation", "use_bias"),
                                   frozenset(_CONV + ("depth_multiplier",))),
     "max_pooling1d": LayerForm("MaxPooling1D", _POOL, frozenset(_POOL)),
@@ -771,6 +775,8 @@ class _ModelFn:
         outer = self.name_of(call.func.func) if isinstance(call.func, cst.Call) else None
         if name in INPUT_LAYERS or outer in DENSE_FEATURES:
             return self.input_layer(call, in_loop)
+        if name == "tf.get_variable":
+            return self.variable(call, in_loop)
         kind = None
         ctor_args: Sequence[cst.Arg] = ()
         inputs: Optional[cst.BaseExpression] = None
@@ -815,6 +821,10 @@ class _ModelFn:
                 text = self.activation(arg.value)
                 if text is not None:
                     parts.append(f"activation={text}")
+                continue
+            if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer"):
+                if not _is_none(arg.value):
+                    parts.append(f"{key}={self.initializer(arg.value)}")
                 continue
             parts.append(f"{key}={self.static(arg.value)}")
         keras = form.keras
@@ -871,6 +881,77 @@ class _ModelFn:
         self.init_lines += [fill(line) for line in layer.init]
         self.pending += [fill(line) for line in layer.body]
         return cst.Name(layer.value)
+
+    def variable(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
+        """`tf.get_variable(name, shape, initializer=...)`: a weight the model creates once."""
+        given = self.arguments(call, ("name", "shape", "dtype", "initializer", "regularizer", "trainable"))
+        name, shape = given.pop("name", None), given.pop("shape", None)
+        initializer = given.pop("initializer", None)
+        trainable = given.pop("trainable", None)
+        dtype = given.pop("dtype", None)
+        if in_loop or given or not isinstance(name, cst.SimpleString) or shape is None:
+            raise NotTranslatable(f"`{self.code(call)}`: only a named variable with a shape, an initializer and "
+                                  "a dtype has a checked Keras form (add_weight)", call)
+        label = name.evaluated_value
+        if not isinstance(label, str) or not label.isidentifier():
+            raise NotTranslatable(f"variable name {label!r} is not an identifier", call)
+        attr = self.attribute(label)
+        parts = [f"shape={self.static(shape)}",
+                 f"initializer={self.initializer(initializer) if initializer is not None else repr('glorot_uniform')}"]
+        if dtype is not None:
+            parts.append(f"dtype={self.static(dtype)}")
+        if trainable is not None:
+            parts.append(f"trainable={self.static(trainable)}")
+        parts.append(f'name="{label}"')
+        self.init_lines.append(f"self.{attr} = self.add_weight({', '.join(parts)})")
+        return cst.parse_expression(f"self.{attr}")
+
+    def initializer(self, node: cst.BaseExpression) -> str:
+        """A TF1 initializer as the Keras initializer with the same distribution; TF1's
+        defaults are spelled out where Keras's differ (stddev 1.0, not 0.05)."""
+        if isinstance(node, cst.SimpleString):
+            return self.code(node)
+        if not isinstance(node, cst.Call):
+            raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
+        name = self.name_of(node.func) or ""
+        k = f"{self.tf}.keras.initializers"
+        if name.startswith(("tf.keras.initializers.", "keras.initializers.")):
+            return self.code(node)
+        forms = {
+            "tf.zeros_initializer": ((), {}, '"zeros"'),
+            "tf.ones_initializer": ((), {}, '"ones"'),
+            "tf.glorot_uniform_initializer": ((), {}, '"glorot_uniform"'),
+            "tf.glorot_normal_initializer": ((), {}, '"glorot_normal"'),
+            "tf.random_uniform_initializer": (("minval", "maxval"), {"minval": "0.0", "maxval": "1.0"},
+                                              f"{k}.RandomUniform"),
+            "tf.random_normal_initializer": (("mean", "stddev"), {"mean": "0.0", "stddev": "1.0"},
+                                             f"{k}.RandomNormal"),
+            "tf.truncated_normal_initializer": (("mean", "stddev"), {"mean": "0.0", "stddev": "1.0"},
+                                                f"{k}.TruncatedNormal"),
+            "tf.constant_initializer": (("value",), {"value": "0"}, f"{k}.Constant"),
+            "tf.orthogonal_initializer": (("gain",), {"gain": "1.0"}, f"{k}.Orthogonal"),
+        }
+        if name == "tf.contrib.layers.xavier_initializer":
+            given = self.arguments(node, ("uniform", "seed", "dtype"))
+            given.pop("seed", None)
+            uniform = given.pop("uniform", None)
+            if given or (uniform is not None and self.code(uniform) not in ("True", "False")):
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            return '"glorot_normal"' if uniform is not None and self.code(uniform) == "False" else '"glorot_uniform"'
+        if name not in forms:
+            raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
+        order, defaults, keras = forms[name]
+        given = self.arguments(node, order + ("seed", "dtype"))
+        given.pop("seed", None)
+        given.pop("dtype", None)
+        if not order:
+            if given:
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            return keras
+        values = {key: self.static(given.pop(key)) if key in given else defaults[key] for key in order}
+        if given:
+            raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+        return f"{keras}({', '.join(f'{key}={value}' for key, value in values.items())})"
 
     def columns_value(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """`params["feature_columns"]`: the value the Estimator's params dict gave it."""

@@ -186,9 +186,33 @@ class ConfigProtoRule(Rule):
         return findings
 
 
+def translate_session_config(wrapper: MetadataWrapper, run_config: cst.Call) -> tuple[list[Finding], list[Finding]]:
+    """For the Estimator rewrite, which removes `run_config` (a `RunConfig(session_config=c)`)
+    with the Estimator: the findings that turn `c` into tf.config calls as if the RunConfig
+    were a Session (in Keras, as for a session without a config, the process-wide settings
+    are all there is), and the reasons it cannot be done. Returns (fixes, problems); a fix
+    also removes `session_config=` from the RunConfig, which the Estimator rewrite drops
+    whole anyway."""
+    analysis = _Analysis(wrapper, estimator_consumers=frozenset({run_config}))
+    analysis.run()
+    while analysis.conflicts:
+        known = {anchor: dict(keys) for anchor, keys in analysis.conflicts.items()}
+        analysis = _Analysis(wrapper, known, estimator_consumers=frozenset({run_config}))
+        analysis.run()
+    found = analysis.consumer_findings.get(run_config)
+    if found is None:
+        return [], [Finding(CODE_FOLLOW, "the session_config is not a ConfigProto tfmigrate can follow", run_config)]
+    return [f for f in found if f.fixable], [f for f in found if not f.fixable]
+
+
 class _Analysis:
     def __init__(self, wrapper: MetadataWrapper,
-                 known_conflicts: Optional[dict[cst.Call, dict[str, cst.Call]]] = None) -> None:
+                 known_conflicts: Optional[dict[cst.Call, dict[str, cst.Call]]] = None,
+                 estimator_consumers: frozenset = frozenset()) -> None:
+        # RunConfig(session_config=...) calls that the Estimator rewrite removes: consumers
+        # like a Session. Only translate_session_config names any.
+        self.estimator_consumers = estimator_consumers
+        self.consumer_findings: dict[cst.Call, list[Finding]] = {}
         self.names: dict[cst.CSTNode, Optional[str]] = {}  # name_of's answers: asked again and again
         self.wrapper = wrapper
         self.module = wrapper.module
@@ -314,7 +338,11 @@ class _Analysis:
         anchors = [c for c in self.calls if self.callee(c) == CONFIG_PROTO]  # in source order
         for call in anchors:
             site = self.build_site(call)
-            findings.extend(self.finish(site))
+            found = list(self.finish(site))
+            for consumer in site.session_calls:
+                if consumer in self.estimator_consumers:
+                    self.consumer_findings[consumer] = found
+            findings.extend(found)
         findings.extend(self.stray_gpu_options())
         # Reported wherever it survives; a fix that removes the line also drops this report.
         for call in self.calls:
@@ -678,6 +706,8 @@ class _Analysis:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
         for call in site.session_calls:
+            if call in self.estimator_consumers:
+                continue
             if _remote_target(call, *SESSIONS[self.callee(call) or "tf.Session"]):
                 site.fail(call, CODE_FOLLOW, "the session connects to a target (a distributed master), which keeps "
                           "its own configuration; tf.config only configures this process" + LEFT)
@@ -1667,6 +1697,9 @@ class _Analysis:
         return cst.SimpleStatementLine([cst.Expr(arg.value)])
 
     def session_without_config(self, site: _Site, call: cst.Call, names: Names) -> Optional[cst.Call]:
+        if call in self.estimator_consumers:
+            args = [a for a in call.args if not (a.keyword and a.keyword.value == "session_config")]
+            return call.with_changes(args=args)
         args = [a for a in call.args if not (a.keyword and a.keyword.value == "config")]
         if args:
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
@@ -1851,6 +1884,8 @@ class _Analysis:
         return lines
 
     def _is_session_config_arg(self, arg: cst.CSTNode) -> bool:
+        if isinstance(arg, cst.Arg) and arg.keyword is not None and arg.keyword.value == "session_config":
+            return self.parent(arg) in self.estimator_consumers
         if not isinstance(arg, cst.Arg) or arg.keyword is None or arg.keyword.value != "config":
             return False
         call = self.parent(arg)

@@ -35,6 +35,7 @@ from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS
 from tfmigrate.codemods._canned import translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
+from tfmigrate.codemods.config_proto import translate_session_config
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, preorder
 from tfmigrate.names import is_compat_v1, resolve
@@ -201,12 +202,14 @@ class _Pipeline:
     first_fit: bool = False
     eval_distributed: bool = False
     model_fn_node: Optional[cst.FunctionDef] = None
+    config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)
     # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
 
 
 class _Analysis:
     def __init__(self, wrapper: MetadataWrapper) -> None:
+        self.wrapper = wrapper
         self.module = wrapper.module
         self.qnames = wrapper.resolve(QualifiedNameProvider)
         self.index = node_index(wrapper.module)
@@ -536,6 +539,8 @@ class _Analysis:
                 pipeline.seed = self.plain(arg.value)
             elif key == "model_dir":
                 pipeline.model_dir = pipeline.model_dir or self.plain(arg.value)
+            elif key == "session_config":
+                self.session_config(call, pipeline, arg)
             elif key == "keep_checkpoint_max":
                 pipeline.keep = self.plain(arg.value)
                 pipeline.keep_arg = arg
@@ -552,6 +557,16 @@ class _Analysis:
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def session_config(self, run_config: cst.Call, pipeline: _Pipeline, arg: cst.Arg) -> None:
+        """RunConfig(session_config=c): Keras has no sessions, so c's settings become the
+        process-wide tf.config calls the TFM1xx rules write for a Session(config=c)."""
+        fixes, problems = translate_session_config(self.wrapper, run_config)
+        if problems or not fixes:
+            reason = problems[0].message if problems else "nothing to translate"
+            raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig(session_config=...) has no automatic Keras form here: "
+                           f"{reason}", problems[0].node if problems else arg)
+        pipeline.config_fixes += fixes
 
     def plain(self, node: cst.BaseExpression) -> str:
         if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
@@ -1029,11 +1044,18 @@ class _Analysis:
                               "or when checkpoints were written", a) for a in pipeline.dropped)
         notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
                        for h in pipeline.dropped_hooks)
+        imports = pipeline.imports
+        unused = TF1_IMPORTS
+        for fix in pipeline.config_fixes:
+            edits += list(fix.edits)
+            notes += fix.notes
+            imports += fix.add_imports
+            unused += fix.remove_unused_imports
         where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
             if pipeline.strategy_name else "compiled and trained with fit"
         return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
-                       pipeline.estimator_call, edits=tuple(edits), add_imports=pipeline.imports, notes=notes,
-                       remove_unused_imports=TF1_IMPORTS)
+                       pipeline.estimator_call, edits=tuple(edits), add_imports=imports, notes=notes,
+                       remove_unused_imports=unused)
 
     def mode_key_strings(self, model_fn: Optional[cst.CSTNode]) -> list[Edit]:
         """ModeKeys outside the model_fn (an input_fn factory taking the mode) become the

@@ -52,8 +52,8 @@ def test_unfaithful_arguments_leave_the_pipeline_alone_with_the_right_code() -> 
     cases = [
         (dict(optimizer="tf.train.RMSPropOptimizer(0.1)"), "TFM211"),
         (dict(optimizer="tf.train.MomentumOptimizer(0.1)"), "TFM211"),  # momentum is required in TF1
-        (dict(layer_args=", kernel_initializer=tf.zeros_initializer()"), "TFM210"),
-        (dict(layer_args=", activation=tf.nn.leaky_relu"), "TFM210"),
+        (dict(layer_args=", kernel_initializer=tf.uniform_unit_scaling_initializer()"), "TFM210"),
+        (dict(layer_args=", activation=tf.nn.crelu"), "TFM210"),
         (dict(config_args=", session_config=session_config"), "TFM216"),
     ]
     for args, code in cases:
