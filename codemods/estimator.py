@@ -147,6 +147,7 @@ MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKe
 # Hooks whose whole effect was log lines.
 LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
                  "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
+STOP_AT_STEP = {"tf.estimator.StopAtStepHook", "tf.train.StopAtStepHook"}
 GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
 GRAPH_MODE_USERS = {"tf.Session", "tf.InteractiveSession", "tf.placeholder", "tf.train.MonitoredTrainingSession",
                     "tf.train.MonitoredSession", "tf.get_default_graph", "tf.Graph"}
@@ -196,7 +197,10 @@ class _Pipeline:
     params_node: Optional[cst.BaseExpression] = None
     model_dir: Optional[str] = None
     keep: Optional[str] = None  # keep_checkpoint_max
+    stop_at: dict = field(default_factory=dict)  # a StopAtStepHook's limit, as train's steps or max_steps
     keep_arg: Optional[cst.Arg] = None
+    save_every: Optional[str] = None  # save_checkpoints_steps, kept with a model_dir
+    save_every_arg: Optional[cst.Arg] = None
     checkpoint: str = "checkpoint"
     checkpoints: str = "checkpoints"
     first_fit: bool = False
@@ -219,6 +223,7 @@ class _Analysis:
         self.all_names = {n.value for n in self.index.of(cst.Name)}
         self.handled_strategies: set[cst.Call] = set()
         self.mode_keys_done: set[int] = set()
+        self.inherited: dict[int, list[cst.EmptyLine]] = {}
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -508,8 +513,9 @@ class _Analysis:
             self.driver(pipeline, stmt, model)
             self.graph_mode_switches(pipeline)
             return self.pipeline_fix(pipeline, model)
-        if pipeline.model_dir is None and pipeline.keep_arg is not None:
-            pipeline.dropped.append(pipeline.keep_arg)  # checkpoints of a temporary directory
+        if pipeline.model_dir is None:  # checkpoints of a temporary directory: nobody reads them
+            pipeline.dropped += [a for a in (pipeline.keep_arg, pipeline.save_every_arg) if a is not None]
+            pipeline.save_every = None
         model = self.model_fn(given.get("model_fn"), call, pipeline)
         self.driver(pipeline, stmt, model)
         self.graph_mode_switches(pipeline)
@@ -544,6 +550,9 @@ class _Analysis:
             elif key == "keep_checkpoint_max":
                 pipeline.keep = self.plain(arg.value)
                 pipeline.keep_arg = arg
+            elif key == "save_checkpoints_steps":
+                pipeline.save_every = self.plain(arg.value)
+                pipeline.save_every_arg = arg
             elif key in RUN_CONFIG_DROPPABLE:
                 pipeline.dropped.append(arg)
             else:
@@ -735,6 +744,12 @@ class _Analysis:
     def fit_lines(self, given: dict[str, cst.Arg], pipeline: _Pipeline, call: cst.Call) -> list[str]:
         callbacks = self.hooks(given, pipeline)
         steps, max_steps = given.pop("steps", None), given.pop("max_steps", None)
+        for key, value in pipeline.stop_at.items():  # a StopAtStepHook of this call
+            if steps is not None or max_steps is not None:
+                raise _Problem(CODE_HOOKS, "StopAtStepHook together with steps or max_steps: migrate by hand", call)
+            arg = cst.Arg(value, keyword=cst.Name(key))
+            steps, max_steps = (arg, None) if key == "steps" else (None, arg)
+        pipeline.stop_at = {}
         if steps is not None and _is_none(steps.value):
             steps = None
         if max_steps is not None and _is_none(max_steps.value):
@@ -755,6 +770,10 @@ class _Analysis:
                       f"    {est}.optimizer.build({est}.trainable_variables)",
                       f"    {pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"]
         pipeline.first_fit = True
+        if pipeline.model_dir is not None and pipeline.save_every is not None:
+            # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.
+            callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
+                             f"{pipeline.checkpoints}.save(check_interval=True))")
         extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
         if max_steps is not None and fresh:
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
@@ -799,6 +818,13 @@ class _Analysis:
             if name in LOGGING_HOOKS:
                 pipeline.dropped_hooks.append(hook)
                 continue
+            if name in STOP_AT_STEP and isinstance(hook, cst.Call) and not pipeline.stop_at:
+                stop = self.keyword_args(hook, ("num_steps", "last_step"))
+                if len(stop) == 1 and not _is_none(next(iter(stop.values())).value):
+                    key, value = next(iter(stop.items()))
+                    # num_steps: that many more steps (train's steps); last_step: up to that step (max_steps)
+                    pipeline.stop_at = {"steps" if key == "num_steps" else "max_steps": value.value}
+                    continue
             raise _Problem(CODE_HOOKS, f"`{self.code(hook)}`: session hooks have no automatic Keras form; rewrite "
                            "them as Keras callbacks by hand", hook)
         return []
@@ -1025,6 +1051,7 @@ class _Analysis:
             if id(stmt) not in seen:
                 seen.add(id(stmt))
                 edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE))
+        self.inherited = self.lines_of_removed(pipeline, seen)
         construction = self.construction(pipeline, model, strategy_line, indent)
         if top_defs:
             first, *rest = construction.nodes
@@ -1035,7 +1062,8 @@ class _Analysis:
         for c in pipeline.calls:
             text = "".join(line + "\n" for line in c.lines)
             new = list(cst.parse_module(text.replace("    ", indent)).body)
-            new[0] = new[0].with_changes(leading_lines=c.stmt.leading_lines)
+            new[0] = new[0].with_changes(leading_lines=_merged_lines(self.inherited.get(id(c.stmt), []),
+                                                                     c.stmt.leading_lines))
             edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
         for call, text in pipeline.expressions:
             edits.append(Replace(call, cst.parse_expression(text)))
@@ -1070,6 +1098,28 @@ class _Analysis:
                 self.mode_keys_done.add(id(node))
                 edits.append(Replace(node, cst.SimpleString(f'"{value}"')))
         return edits
+
+    def lines_of_removed(self, pipeline: _Pipeline, removed: set[int]) -> dict[int, list[cst.EmptyLine]]:
+        """The blank and comment lines above removed statements (a RunConfig, the specs), for
+        the rewritten statement that follows them, so the file keeps its spacing."""
+        replaced = {id(pipeline.estimator_stmt)} | {id(c.stmt) for c in pipeline.calls}
+        out: dict[int, list[cst.EmptyLine]] = {}
+        for stmt in pipeline.removed:
+            block = self.parents.get(stmt)
+            body = list(getattr(block, "body", ()))
+            if stmt not in body:
+                continue
+            i = body.index(stmt)
+            if i > 0 and id(body[i - 1]) in removed:
+                continue  # the first of a run of removed statements hands on the lines
+            j = i
+            lines: list[cst.EmptyLine] = []
+            while j < len(body) and id(body[j]) in removed:
+                lines += list(getattr(body[j], "leading_lines", ()))
+                j += 1
+            if j < len(body) and id(body[j]) in replaced:
+                out.setdefault(id(body[j]), []).extend(lines)
+        return out
 
     def free_names(self, *candidates: Sequence[str]) -> Optional[list[str]]:
         chosen = []
@@ -1119,14 +1169,25 @@ class _Analysis:
         if pipeline.model_dir is not None:
             checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
             lines.append(f"{checkpoint} = {tf}.train.Checkpoint(model={est}, optimizer={est}.optimizer)")
+            every = (f", step_counter={est}.optimizer.iterations, checkpoint_interval={pipeline.save_every}"
+                     if pipeline.save_every is not None else "")
             lines.append(f"{checkpoints} = {tf}.train.CheckpointManager({checkpoint}, {pipeline.model_dir}, "
-                         f"max_to_keep={pipeline.keep or 5})")
+                         f"max_to_keep={pipeline.keep or 5}{every})")
         text = "".join(line + "\n" for line in lines).replace("    ", indent)
         module = cst.parse_module(text)
         out = list(module.body)
-        out[0] = out[0].with_changes(leading_lines=[*pipeline.estimator_stmt.leading_lines, *module.header,
-                                                    *out[0].leading_lines])
+        out[0] = out[0].with_changes(leading_lines=[*_merged_lines(self.inherited.get(id(pipeline.estimator_stmt), []),
+                                                                   pipeline.estimator_stmt.leading_lines),
+                                                    *module.header, *out[0].leading_lines])
         return cst.FlattenSentinel(out)
+
+
+def _merged_lines(inherited: Sequence[cst.EmptyLine], own: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    """A removed statement's lines above a statement's own: its blank lines only if the
+    statement had none (no gap grows)."""
+    if any(line.comment is None for line in own):
+        inherited = [line for line in inherited if line.comment is not None]
+    return [*inherited, *own]
 
 
 class _Replacer(cst.CSTTransformer):

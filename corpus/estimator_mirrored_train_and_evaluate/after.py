@@ -45,5 +45,6 @@ strategy = tf.distribute.MirroredStrategy()
 # Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
 with strategy.scope():
     regressor = make_regression_model()
+
 regressor.fit(strategy.distribute_datasets_from_function(lambda _: train_input_fn()))
 {**regressor.evaluate(strategy.distribute_datasets_from_function(lambda _: eval_input_fn()), return_dict=True), "global_step": regressor.optimizer.iterations.numpy()}
