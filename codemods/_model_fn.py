@@ -141,6 +141,7 @@ REGRESSION_METRICS = {
 }
 KERAS_RESERVED = {"loss", "compile_metrics"}
 INPUT_LAYERS = {"tf.feature_column.input_layer"}
+NAMING_SCOPES = {"tf.variable_scope", "tf.name_scope", "tf.compat.v1.variable_scope"}
 DENSE_FEATURES = {"tf.keras.layers.DenseFeatures", "tf.feature_column.DenseFeatures", "keras.layers.DenseFeatures"}
 # Keras losses that have a metric of the same name and options (the per-example mean).
 LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
@@ -309,6 +310,10 @@ class _ModelFn:
                 path.batch_norm_updates = True
                 if self.walk_block(stmt.body.body, path):  # type: ignore[attr-defined]
                     return True
+            elif isinstance(stmt, cst.With) and self.is_naming_scope(stmt):
+                # A scope that only prefixes names: Keras layers are objects, not names.
+                if self.walk_block(stmt.body.body, path):  # type: ignore[attr-defined]
+                    return True
             elif isinstance(stmt, cst.For) and not stmt.orelse and not stmt.asynchronous:
                 if any(isinstance(n, (cst.Return, cst.If, cst.Break, cst.Continue)) for n in _walk(stmt.body)):
                     raise NotTranslatable("a loop in model_fn branches or returns", stmt)
@@ -317,7 +322,25 @@ class _ModelFn:
                 raise NotTranslatable("model_fn contains a compound statement with no clear Keras form", stmt)
         return False
 
+    def is_naming_scope(self, stmt: cst.With) -> bool:
+        """`with tf.variable_scope("tower"):` / `tf.name_scope(...)`, without reuse or getters."""
+        if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
+            return False
+        item = stmt.items[0].item
+        if not (isinstance(item, cst.Call) and self.name_of(item.func) in NAMING_SCOPES):
+            return False
+        keywords = {a.keyword.value for a in item.args if a.keyword is not None}
+        positional = [a for a in item.args if a.keyword is None]
+        # reuse / custom_getter / default_name shared or changed variables by name.
+        return keywords <= {"name_or_scope", "name", "values"} and len(positional) <= 1
+
     def small(self, small: cst.BaseSmallStatement, path: _Path) -> bool:
+        if isinstance(small, cst.Return) and isinstance(small.value, cst.Name):
+            bound = self.binding(small.value.value, path, None)  # `spec = EstimatorSpec(...); return spec`
+            if bound is not None and isinstance(bound.value, cst.Call) \
+                    and self.name_of(bound.value.func) == ESTIMATOR_SPEC:
+                path.spec = bound.value
+                return True
         if isinstance(small, cst.Return):
             if not (isinstance(small.value, cst.Call) and self.name_of(small.value.func) == ESTIMATOR_SPEC):
                 raise NotTranslatable("model_fn returns something other than `EstimatorSpec(...)`", small)
@@ -339,6 +362,9 @@ class _ModelFn:
         if modes is None and self.structural_if(stmt):
             path.steps.append(stmt)  # decided by hyperparameters: kept as it is, in __init__ and call
             return False
+        if modes is None and self.plumbing_if(stmt):
+            path.steps.append(stmt)  # `if isinstance(features, dict): ...`: Python at trace time, as in TF1
+            return False
         if modes is None:
             raise NotTranslatable(f"model_fn branches on `{self.code(stmt.test)}`, which is not the mode: "
                                   "one Keras model has one structure", stmt)
@@ -350,6 +376,24 @@ class _ModelFn:
         if isinstance(orelse, cst.Else):
             return self.walk_block(orelse.body.body, path)  # type: ignore[attr-defined]
         return False
+
+    def plumbing_if(self, stmt: cst.If) -> bool:
+        """An `if` on the inputs' Python structure over plain assignments that create nothing:
+        TF1 graph code could only test Python values, which Keras's call sees the same way."""
+        if isinstance(stmt.orelse, cst.If) or "mode" in _names_used(stmt.test) or "labels" in _names_used(stmt):
+            return False
+        blocks = [stmt.body] + ([stmt.orelse.body] if isinstance(stmt.orelse, cst.Else) else [])
+        for block in blocks:
+            for inner in block.body:  # type: ignore[attr-defined]
+                if not isinstance(inner, cst.SimpleStatementLine) or not all(
+                        isinstance(small, cst.Assign) for small in inner.body):
+                    return False
+        for node in _walk(stmt):
+            if isinstance(node, cst.Call):
+                name = self.name_of(node.func) or ""
+                if name.startswith(TF1_ONLY) or name in ("tf.get_variable",):
+                    return False
+        return True
 
     def structural_if(self, stmt: cst.If) -> bool:
         """`if params["deep"]: net = tf.layers.dense(net, ...)`: a test of hyperparameters
@@ -684,7 +728,8 @@ class _ModelFn:
 
     def structure(self, step: cst.If, counters: dict[str, int], bn: bool) -> list[str]:
         """The same `if params[...]` in __init__ (which layers exist) and in call (which run)."""
-        test = self.static(step.test)
+        static = self.check_static(step.test)
+        test = self.code(step.test)
         out: list[str] = []
         init: list[str] = []
         for head, block in ((f"if {test}:", step.body),
@@ -699,9 +744,12 @@ class _ModelFn:
                     body.append(self.code(new))
             created = self.init_lines[before:]
             del self.init_lines[before:]
+            if created and not static:
+                raise NotTranslatable(f"layers created under `{test}`, which is not a hyperparameter", step)
             init += [head] + ["    " + line for line in created or ["pass"]]
             out += [head] + ["    " + line for line in body]
-        self.init_lines += init
+        if static and any(not line.startswith(("if ", "else:", "    pass")) for line in init):
+            self.init_lines += init
         return out
 
     def paren(self, target: cst.BaseExpression) -> str:

@@ -147,6 +147,7 @@ MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKe
 # Hooks whose whole effect was log lines.
 LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
                  "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
+INPUT_FN_FACTORIES = {"tf.estimator.inputs.numpy_input_fn", "tf.estimator.inputs.pandas_input_fn"}
 STOP_AT_STEP = {"tf.estimator.StopAtStepHook", "tf.train.StopAtStepHook"}
 GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
 GRAPH_MODE_USERS = {"tf.Session", "tf.InteractiveSession", "tf.placeholder", "tf.train.MonitoredTrainingSession",
@@ -851,6 +852,9 @@ class _Analysis:
                 if isinstance(fn, cst.FunctionDef):
                     self.returns_dataset(fn)
             return self.portable(body).strip()
+        made = self.numpy_input(node, pipeline)
+        if made is not None:
+            return made
         if isinstance(node, cst.Name):
             fn = self.single_binding(node)
             if isinstance(fn, cst.FunctionDef):
@@ -865,6 +869,79 @@ class _Analysis:
         if isinstance(node, (cst.Call, cst.Attribute)):
             return f"{self.portable(node)}()"
         raise problem
+
+    def numpy_input(self, node: cst.BaseExpression, pipeline: _Pipeline) -> Optional[str]:
+        """`tf.estimator.inputs.numpy_input_fn(x, y, batch_size, num_epochs, shuffle)` (or
+        pandas_input_fn), given inline or bound to a name: the same examples as a Dataset,
+        shuffled through a buffer of its queue_capacity, repeated num_epochs times (None:
+        without end), in batches of batch_size with the smaller last batch it also gave."""
+        call = node if isinstance(node, cst.Call) else self.latest_binding(node) if isinstance(node, cst.Name) else None
+        name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        if name not in INPUT_FN_FACTORIES or not isinstance(call, cst.Call):
+            return None
+        if isinstance(node, cst.Name):
+            # The assignment goes too (tf.estimator is gone), when only the drivers read the name.
+            if not all(self.is_driver_argument(use, pipeline) for use in self.references(call)):
+                raise _Problem(CODE_INPUT_FN, f"`{node.value}` (a numpy_input_fn) is also used outside the "
+                               "Estimator's calls: migrate by hand", node)
+            pipeline.removed.append(self.statement_of(call))
+        pandas = name.endswith("pandas_input_fn")
+        order = ("x", "y", "batch_size", "num_epochs", "shuffle", "queue_capacity", "num_threads") + (
+            ("target_column",) if pandas else ())
+        given = {k: self.plain(a.value) for k, a in self.keyword_args(call, order).items()}
+        if "target_column" in given or "x" not in given:
+            raise _Problem(CODE_INPUT_FN, f"`{self.code(call)}` has no automatic Dataset form", call)
+        x = f"dict({given['x']})" if pandas else given["x"]
+        data = f"({x}, {given['y']})" if given.get("y", "None") != "None" else x
+        text = f"{pipeline.tf}.data.Dataset.from_tensor_slices({data})"
+        shuffle = given.get("shuffle", "None")
+        capacity = given.get("queue_capacity", "1000")
+        if shuffle == "True":
+            text += f".shuffle({capacity})"
+        elif shuffle not in ("False", "None"):
+            text = f"({text}.shuffle({capacity}) if {shuffle} else {text})"
+        epochs = given.get("num_epochs", "1")
+        if epochs == "None":
+            text += ".repeat()"
+        elif epochs != "1":
+            text += f".repeat({epochs})"
+        return text + f".batch({given.get('batch_size', '128')})"
+
+    def is_driver_argument(self, use: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        arg = self.parents.get(use)
+        call = self.parents.get(arg)
+        if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call)):
+            return False
+        if self.name_of(call.func) in (TRAIN_SPEC, EVAL_SPEC):
+            return True
+        return isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
+            and call.func.value.value == pipeline.estimator_name
+
+    def latest_binding(self, name: cst.Name) -> Optional[cst.BaseExpression]:
+        """The value of the last plain `name = ...` above the statement that reads `name`,
+        when every binding of it is such an assignment in that same block."""
+        scope = self.scopes.get(name)
+        use = self.statement_of(name)
+        if scope is None or use is None:
+            return None
+        block = self.parents.get(use)
+        body = list(getattr(block, "body", ()))
+        found = None
+        for assignment in scope.assignments[name.value]:
+            value = self.single_assignment_value(assignment.node)
+            stmt = self.statement_of(value) if value is not None else None
+            if stmt is None or stmt not in body:
+                return None
+            if body.index(stmt) < body.index(use) and (found is None or body.index(stmt) > body.index(found[0])):
+                found = (stmt, value)
+        return found[1] if found else None
+
+    def single_assignment_value(self, target: cst.CSTNode) -> Optional[cst.BaseExpression]:
+        target_parent = self.parents.get(target)
+        assign = self.parents.get(target_parent) if isinstance(target_parent, cst.AssignTarget) else None
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+            return assign.value
+        return None
 
     def portable(self, node: cst.CSTNode) -> str:
         """Source of `node` with ModeKeys spelled as their strings (tf.estimator is gone)."""
