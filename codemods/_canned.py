@@ -55,7 +55,8 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
 from tfmigrate.codemods._feature_columns import (
-    Binding, Code, ColumnReader, KerasColumns, NameOf, Numeric, esc, input_tensor, normalize)
+    Binding, Code, ColumnReader, KerasColumns, KeyGroup, NameOf, Numeric, esc, input_tensor, normalize)
+from tfmigrate.codemods._feature_columns_scope import Parent
 
 __all__ = ["CannedModel", "NotTranslatable", "translate_canned", "CANNED_CLASSES"]
 
@@ -117,9 +118,12 @@ TF1_KEYWORDS = {"beta1": "beta_1", "beta2": "beta_2"}
 class CannedModel:
     edits: list = field(default_factory=list)  # (node of the user's module, replacement source)
     definitions: str = ""  # top-level source; placeholders {tf} and {keras}
-    build: str = ""  # expression returning the compiled model; same placeholders
+    # expression returning the compiled model; same placeholders. Its arguments (keys known
+    # only at run time) are evaluated where the Estimator was constructed.
+    build: str = ""
     eval_keys: list = field(default_factory=list)
     predict_keys: list = field(default_factory=list)
+    reads: set = field(default_factory=set)  # the user's names `build` reads
 
 
 BINARY_EVAL = ["accuracy", "accuracy_baseline", "auc", "auc_precision_recall", "average_loss", "label/mean",
@@ -132,19 +136,21 @@ REGRESSION_PREDICT = ["predictions"]
 
 
 def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
-                     model_name: Optional[str] = None) -> CannedModel:
-    return _Canned(call, kind, name_of, code, binding, model_name).translate()
+                     model_name: Optional[str] = None, parent: Optional[Parent] = None) -> CannedModel:
+    """`parent` (node → parent in the user's module) lets the columns be followed through
+    `.append` loops and over keys known only at run time (see CannedModel.build / reads)."""
+    return _Canned(call, kind, name_of, code, binding, model_name, parent).translate()
 
 
 class _Canned:
-    def __init__(self, call, kind, name_of, code, binding, model_name):
+    def __init__(self, call, kind, name_of, code, binding, model_name, parent=None):
         self.call, self.name_of, self.code, self.binding = call, name_of, code, binding
         self.v1 = kind.startswith("tf.compat.v1.")
         self.cls = kind.rsplit(".", 1)[-1]
         if self.cls not in _PARAMS:
             raise NotTranslatable(f"{kind} has no Keras form here", call)
         self.model_name = model_name or f"{self.cls}Model"
-        self.reader = ColumnReader(name_of, code, binding)
+        self.reader = ColumnReader(name_of, code, binding, parent)
         self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
@@ -220,10 +226,10 @@ class _Canned:
                 body.append(f"linear_logits = self.linear_model({inputs})")
                 linear_out = "linear_logits"
                 if family == "Linear":
-                    none_lr = min(0.2, 1 / math.sqrt(len(columns)))
+                    none_lr = _default_lr(0.2, columns)
                     optimizers.append(("linear", self.optimizer("optimizer", "Ftrl", 0.2, none_lr=none_lr)))
                 else:
-                    lr = min(0.005, 1 / math.sqrt(len(columns)))
+                    lr = _default_lr(0.005, columns)
                     optimizers.append(("linear", self.optimizer("linear_optimizer", "Ftrl", lr)))
         if family == "Baseline":
             init.append(f'self.bias = self.add_weight(shape=({self.units},), initializer="zeros", name="bias")')
@@ -360,10 +366,12 @@ class _Canned:
 
     def assemble(self, emit: KerasColumns, init, body, logits, optimizers, two_towers) -> CannedModel:
         weight_key = self.weight_key()
+        init_args, reads = self.reader.init_args()
+        params = [param for param, _ in init_args]
         lines = [f"class {self.model_name}({{keras}}.Model):",
                  f'    """Keras form of {self.kind_text()}: the same layers, initial values, head and optimizer."""',
                  "",
-                 "    def __init__(self):",
+                 f"    def __init__({', '.join(['self'] + params)}):",
                  "        super().__init__()"]
         lines += [f"        {x}" for x in emit.init + init + self.head_init()]
         lines += ["", "    def call(self, features, training=False):"]
@@ -372,17 +380,21 @@ class _Canned:
         lines += [f"    {x}" for x in self.head_methods(weight_key)]
         if two_towers:
             lines += [f"    {x}" for x in TWO_OPTIMIZERS]
+        lines += [f"    {x}" for x in DISTRIBUTED_BUILD + (LINEAR_BUILD if two_towers else [])]
         build_name = "make_" + _snake(self.model_name)
         compile_opt = optimizers[0][1]
         lines = [line.rstrip() for line in lines]
-        lines += ["", "", f"def {build_name}():",
-                  f"    model = {self.model_name}()"]
+        lines += ["", "", f"def {build_name}({', '.join(params)}):"]
+        if any("math.sqrt(" in opt for _, opt in optimizers):
+            lines.append("    import math")
+        lines.append(f"    model = {self.model_name}({', '.join(params)})")
         if two_towers:
             lines.append(f"    model.linear_optimizer = {optimizers[1][1]}")
         lines += [f"    model.compile(optimizer={compile_opt})", "    return model", ""]
         eval_keys, predict_keys = self.keys()
         return CannedModel(edits=list(self.reader.edits), definitions="\n".join(lines) + "\n",
-                           build=f"{build_name}()", eval_keys=eval_keys, predict_keys=predict_keys)
+                           build=f"{build_name}({', '.join(esc(source) for _, source in init_args)})",
+                           eval_keys=eval_keys, predict_keys=predict_keys, reads=reads)
 
     def kind_text(self) -> str:
         return f"{'tf.compat.v1' if self.v1 else 'tf'}.estimator.{self.cls}"
@@ -523,6 +535,47 @@ def train_step(self, data):
         if metric.name == "loss":
             metric.update_state(loss * replicas, sample_weight={tf}.shape(y_pred)[0])
     return self.compute_metrics(x, y, y_pred, sample_weight)
+""".strip("\n").split("\n")
+
+
+class _Expr(str):
+    """A learning rate known only at run time: its repr is the expression itself."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _default_lr(cap: float, columns: list):
+    """min(cap, 1/sqrt(number of columns)) as linear.py / dnn_linear_combined.py compute it;
+    an expression of the make function's parameters when some keys are known at run time."""
+    static = sum(1 for c in columns if not isinstance(c, KeyGroup))
+    groups = [c.param for c in columns if isinstance(c, KeyGroup)]
+    if not groups:
+        return min(cap, 1 / math.sqrt(static))
+    count = " + ".join([str(static)] * bool(static) + [f"len({p})" for p in groups])
+    return _Expr(f"min({cap!r}, 1.0 / math.sqrt({count}))")
+
+
+DISTRIBUTED_BUILD = [""] + """
+def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+    # Under a tf.distribute strategy Keras 3.15 builds the model from the mean of the first
+    # distributed batch, which fails on string features or labels (AddN of strings); one
+    # replica's batch has the same structure, shapes and dtypes.
+    if iterator is not None and self._distribute_strategy is not None:
+        for _, _, it in iterator:
+            first = next(it)
+            break
+        local = self.distribute_strategy.experimental_local_results
+        data_batch = {tf}.nest.map_structure(
+            lambda x: local(x)[0] if isinstance(x, {tf}.distribute.DistributedValues) else x, first)
+        iterator = None
+    super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+""".strip("\n").split("\n")
+LINEAR_BUILD = """
+    if self._distribute_strategy is not None and not self.linear_optimizer.built:
+        # Keras built model.optimizer above; the linear one too, outside the replicas
+        with self.distribute_strategy.scope():
+            self.linear_optimizer.build(self.linear_model.trainable_variables)
 """.strip("\n").split("\n")
 
 

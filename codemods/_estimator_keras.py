@@ -127,6 +127,15 @@ OPTIMIZERS = {
         (("learning_rate", "learning_rate"), ("initial_accumulator_value", "initial_accumulator_value")),
         fixed=(("epsilon", "0.0"),)),
 }
+# TF1's FtrlOptimizer and Keras 3's Ftrl: the same update, the same defaults
+# (learning_rate_power -0.5, initial_accumulator_value 0.1); the canned linear models,
+# which use it, matched TF 2.15 exactly (tests/legacy/test_canned_equivalence.py).
+OPTIMIZERS["tf.train.FtrlOptimizer"] = OptimizerForm(
+    "Ftrl", ("learning_rate", "learning_rate_power", "initial_accumulator_value", "l1_regularization_strength",
+             "l2_regularization_strength"),
+    # Regularization strengths are not mapped: their equality was not checked.
+    (("learning_rate", "learning_rate"), ("learning_rate_power", "learning_rate_power"),
+     ("initial_accumulator_value", "initial_accumulator_value")))
 OPTIMIZER_DEFAULT_LR = {"tf.train.AdamOptimizer": "0.001"}
 OPTIMIZER_IGNORED = {"name", "use_locking"}  # no effect on the numbers
 
@@ -383,7 +392,7 @@ class _ModelFn:
         form = OPTIMIZERS.get(name)
         if form is None:
             raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
-                                  "(checked: GradientDescent, Momentum, Adam, Adagrad)", value, "optimizer")
+                                  "(checked: GradientDescent, Momentum, Adam, Adagrad, Ftrl)", value, "optimizer")
         given = self.call_arguments(value, form.positional)
         for key in OPTIMIZER_IGNORED:
             given.pop(key, None)

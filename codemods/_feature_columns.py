@@ -44,6 +44,9 @@ from typing import Callable, Optional, Union
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._feature_columns_scope import (
+    HelperFunctions, Parent, _appends, _names, _small, binds_or_mutates, free_names, scope_of, statement_of,
+    statements)
 
 NameOf = Callable[[cst.CSTNode], Optional[str]]
 Code = Callable[[cst.CSTNode], str]
@@ -72,7 +75,7 @@ class Column:
     source: str  # the TF1 call, for comments
 
     def attr(self) -> str:
-        return re.sub(r"\W", "_", self.name)
+        return re.sub(r"[^\w\x00]", "_", self.name)  # SENTINEL stays for KerasColumns.var
 
 
 @dataclass
@@ -117,58 +120,248 @@ def _literal(node: cst.BaseExpression, code: Code, what: str):
         raise NotTranslatable(f"{what} `{code(node)}` is not a literal: the Keras layers need its value", node)
 
 
-class ColumnReader:
-    """Follows feature column expressions in the user's module."""
+@dataclass
+class KeyGroup:
+    """Columns made from keys known only at run time: `[numeric_column(k) for k in ITER]`,
+    or `cols.append(numeric_column(key=k))` in `for k in ITER:`. `template` is the column
+    read with the key SENTINEL; the model gets the keys as its constructor argument `param`,
+    `source` evaluated where the Estimator is built."""
+    template: "AnyColumn"
+    param: str
+    source: str
+    reads: set
 
-    def __init__(self, name_of: NameOf, code: Code, binding: Binding) -> None:
+
+SENTINEL = "\x00"  # the run-time key inside a template column's key and name
+
+
+class ColumnReader(HelperFunctions):
+    """Follows feature column expressions in the user's module.
+
+    `parent` (node → parent node in the user's module) lets it follow lists built with
+    `.append` in loops and lists over run-time keys; without it neither is followed."""
+
+    def __init__(self, name_of: NameOf, code: Code, binding: Binding, parent: Optional[Parent] = None,
+                 params: Optional[dict] = None) -> None:
         self.name_of = name_of
         self.code = code
         self.binding = binding
+        self.parent = parent
         self.edits: list[tuple[cst.CSTNode, str]] = []
         self.subst: dict[str, object] = {}
+        self.site: Optional[cst.CSTNode] = None  # where the list is given (the Estimator's scope)
+        self.params: dict[str, str] = params if params is not None else {}  # key source → parameter
+        self.groups: list[KeyGroup] = []
+        self.key_uses = 0
 
     # -- lists --------------------------------------------------------------------------
 
-    def column_list(self, node: cst.BaseExpression) -> list[AnyColumn]:
+    def column_list(self, node: cst.BaseExpression) -> list:
+        """The columns (and KeyGroups) of a list expression given at `node`."""
+        top = self.site is None
+        if top:
+            self.site = node
+        try:
+            return self._list(node)
+        finally:
+            if top:
+                self.site = None
+
+    def _list(self, node: cst.BaseExpression) -> list:
         if isinstance(node, cst.Name):
             if node.value == "None":
                 return []
+            if node.value in self.subst and isinstance(self.subst[node.value], list):
+                return list(self.subst[node.value])
             bound = self.binding(node)
+            if bound is None and self.parent is not None:
+                bound = self._unpacked(node)
             if bound is None:
                 raise NotTranslatable(f"feature columns `{node.value}` are not bound once to a list", node)
-            return self.column_list(bound)
+            out = self._list(bound)
+            if self.parent is not None and isinstance(bound, (cst.List, cst.Tuple, cst.ListComp)):
+                out += self._built_after(node.value, bound)
+            return out
         if isinstance(node, (cst.List, cst.Tuple)):
             out = []
             for el in node.elements:
                 if isinstance(el, cst.StarredElement):
-                    out += self.column_list(el.value)
+                    out += self._list(el.value)
                 else:
                     out.append(self.column(el.value))
             return out
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-            return self.column_list(node.left) + self.column_list(node.right)
-        if isinstance(node, cst.ListComp) and node.for_in.inner_for_in is None and not node.for_in.ifs:
-            target = node.for_in.target
-            keys = _literal(node.for_in.iter, self.code, "the keys of") if not isinstance(node.for_in.iter, cst.Name) \
-                else self._bound_literal(node.for_in.iter)
-            if not isinstance(target, cst.Name):
+            return self._list(node.left) + self._list(node.right)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
+                and len(node.args) == 1 and not node.args[0].keyword:
+            return self._list(node.args[0].value)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            returned, values = self._returned(node)
+            saved = dict(self.subst)
+            self.subst.update(values)  # the parameters read as their literal values
+            try:
+                return self._list(returned)
+            finally:
+                self.subst = saved
+        if isinstance(node, cst.ListComp) and node.for_in.inner_for_in is None:
+            if not isinstance(node.for_in.target, cst.Name):
                 raise NotTranslatable("list comprehension over tuples of columns", node)
-            out = []
-            for key in keys:
-                self.subst[target.value] = key  # `k` in the element reads as this key
-                try:
-                    out.append(self.column(node.elt))
-                finally:
-                    del self.subst[target.value]
-            return out
-        raise NotTranslatable(f"feature columns `{self.code(node)}`: only a list, a name bound to one, `a + b` or "
-                              "`[column(k) for k in KEYS]` can be followed", node)
+            return self._loop(node.for_in.target.value, node.for_in.iter, node.elt, node.for_in.ifs, node)
+        raise NotTranslatable(f"feature columns `{self.code(node)}`: only a list, a name bound to one, `a + b`, "
+                              "a helper function's returned list or `[column(k) for k in KEYS]` can be followed", node)
 
-    def _bound_literal(self, name: cst.Name):
-        bound = self.binding(name)
-        if bound is None:
-            raise NotTranslatable(f"`{name.value}` is not bound once", name)
-        return _literal(bound, self.code, "the keys of")
+    def _loop(self, target: str, iterable, elt, ifs, node) -> list:
+        """`elt` for each key of `iterable` (kept if every `ifs` holds)."""
+        keys = self._keys(iterable)
+        if keys is None:
+            return [self._group(target, iterable, elt, ifs, node)]
+        out = []
+        for key in keys:
+            self.subst[target] = key  # `k` in the element reads as this key
+            try:
+                if all(self._true(c.test) for c in ifs):
+                    out.append(self.column(elt))
+            finally:
+                del self.subst[target]
+        return out
+
+    def _true(self, test) -> bool:
+        names = {k: v for k, v in self.subst.items()}
+        try:
+            return bool(eval(compile(ast.Expression(ast.parse(self.code(test), mode="eval").body), "<if>", "eval"),
+                             {"__builtins__": {}}, names))
+        except Exception:
+            raise NotTranslatable(f"the condition `{self.code(test)}` cannot be decided at rewrite time", test)
+
+    def _keys(self, iterable) -> Optional[list]:
+        """The literal keys, or None when they are only known at run time."""
+        if isinstance(iterable, cst.Name) and iterable.value in self.subst:
+            return list(self.subst[iterable.value])
+        node = iterable
+        if isinstance(node, cst.Name):
+            bound = self.binding(node)
+            node = bound if isinstance(bound, cst.BaseExpression) else node
+        try:
+            return list(ast.literal_eval(self.code(node)))
+        except (ValueError, SyntaxError, TypeError):
+            return None
+
+    def _group(self, target: str, iterable, elt, ifs, node) -> KeyGroup:
+        """Keys known at run time: the model takes them as a constructor argument."""
+        if self.parent is None or self.site is None:
+            raise NotTranslatable(f"the keys `{self.code(iterable)}` are only known at run time, and the rewrite "
+                                  "was not given the module's structure to check where they are bound", iterable)
+        source = self.code(iterable) if not ifs else \
+            f"[{target} for {target} in {self.code(iterable)} {' '.join('if ' + self.code(c.test) for c in ifs)}]"
+        reads = free_names(iterable) | set().union(*(free_names(c.test) for c in ifs)) - {target}
+        built = statement_of(node, self.parent)
+        scope = scope_of(built, self.parent)
+        if scope_of(statement_of(self.site, self.parent), self.parent) is not scope:
+            where = f"`{scope.name.value}()`" if isinstance(scope, cst.FunctionDef) else "another scope"
+            raise NotTranslatable(f"the keys `{self.code(iterable)}` are read in {where}, not where the Estimator "
+                                  "is built: the model cannot be given them", iterable)
+        order = statements(scope)
+        site_stmt = statement_of(self.site, self.parent)
+        after = order[order.index(built) + 1:] if built in order else []
+        for name in sorted(reads):
+            for stmt in after:
+                if stmt is site_stmt:
+                    break
+                bound, mutated = binds_or_mutates(stmt, name)
+                if bound or mutated:
+                    raise NotTranslatable(f"`{name}` is {'bound again' if bound else 'changed'} after the feature "
+                                          "columns were built from it: the model would see other keys", stmt)
+        self.subst[target] = SENTINEL
+        uses, self.key_uses = self.key_uses, 0
+        try:
+            template = self.column(elt)
+        finally:
+            del self.subst[target]
+            uses, self.key_uses = self.key_uses, uses
+        mentions = sum(1 for n in _names(elt) if n == target)
+        if uses != mentions or not _runtime_ok(template):
+            raise NotTranslatable(f"`{self.code(elt)}`: with keys known only at run time, the key must be the only "
+                                  "per-key argument of a numeric, bucketized, vocabulary, hash or identity column "
+                                  "(or an indicator or embedding of one)", elt)
+        param = self.params.get(source)
+        if param is None:
+            param = "feature_keys" if not self.params else f"feature_keys_{len(self.params) + 1}"
+            self.params[source] = param
+        group = KeyGroup(template=template, param=param, source=source, reads=reads)
+        self.groups.append(group)
+        return group
+
+    def init_args(self) -> tuple[list, set]:
+        """(parameter, source) per run-time key source, and the user's names they read."""
+        args, reads = [], set()
+        for group in self.groups:
+            if (group.param, group.source) not in args:
+                args.append((group.param, group.source))
+            reads |= group.reads
+        return args, reads
+
+    def _built_after(self, name: str, bound) -> list:
+        """Columns added to the list bound to `name` after its assignment, in the same block
+        and before the Estimator: `name.append(col)`, `name.extend(cols)`, `name += cols`,
+        and `for k in KEYS: name.append(column(k))` (optionally under one `if`). Any other
+        change, or any change after the Estimator (TF1 read the list at train time), is refused."""
+        assign = statement_of(bound, self.parent)
+        block = self.parent(assign)
+        order = statements(scope_of(assign, self.parent))
+        site_stmt = statement_of(self.site, self.parent) if self.site is not None else None
+        out: list = []
+        started = passed_site = False
+        skip: set[int] = set()
+        for stmt in order:
+            if stmt is assign:
+                started = True
+                continue
+            if stmt is site_stmt:
+                passed_site = True
+                continue
+            if not started or id(stmt) in skip:
+                continue
+            bound_again, mutated = binds_or_mutates(stmt, name)
+            if bound_again and not isinstance(_small(stmt), cst.AugAssign):
+                if passed_site:
+                    break
+                raise NotTranslatable(f"`{name}` is bound again: `{self.code(stmt).strip()}`", stmt)
+            step = self._step(stmt, name) if self.parent(stmt) is block and not passed_site else None
+            if step is not None:
+                out += step
+                skip |= {id(s) for s in statements(stmt)}
+            elif mutated or (isinstance(stmt, cst.For) and _appends(stmt, name)):
+                raise NotTranslatable(f"`{self.code(stmt).strip()}` changes the feature columns "
+                                      + ("after the Estimator was built (TF1 read them at train time)" if passed_site
+                                         else "in a way tfmigrate cannot follow"), stmt)
+        return out
+
+    def _step(self, stmt, name: str) -> Optional[list]:
+        small = _small(stmt)
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            call = small.value
+            func = call.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
+                    and len(call.args) == 1 and not call.args[0].keyword:
+                if func.attr.value == "append":
+                    return [self.column(call.args[0].value)]
+                if func.attr.value == "extend":
+                    return self._list(call.args[0].value)
+        if isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.AddAssign) \
+                and isinstance(small.target, cst.Name) and small.target.value == name:
+            return self._list(small.value)
+        if isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and stmt.orelse is None \
+                and len(stmt.body.body) == 1:
+            inner, ifs = stmt.body.body[0], []
+            if isinstance(inner, cst.If) and inner.orelse is None and len(inner.body.body) == 1:
+                ifs, inner = [inner], inner.body.body[0]
+            small = _small(inner)
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+                    and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append" \
+                    and isinstance(small.value.func.value, cst.Name) and small.value.func.value.value == name \
+                    and len(small.value.args) == 1:
+                return self._loop(stmt.target.value, stmt.iter, small.value.args[0].value, ifs, stmt)
+        return None
 
     # -- one column ---------------------------------------------------------------------
 
@@ -199,12 +392,17 @@ class ColumnReader:
         return given
 
     def lit(self, given, key, default, what=None):
-        if key in given and isinstance(given[key], cst.Name) and given[key].value in self.subst:
-            return self.subst[given[key].value]
-        if key in given and isinstance(given[key], cst.Name) and isinstance(self.binding(given[key]),
-                                                                             cst.BaseExpression):
-            return _literal(self.binding(given[key]), self.code, what or key)
-        return _literal(given[key], self.code, what or key) if key in given else default
+        node = given.get(key)
+        if isinstance(node, cst.Name) and node.value in self.subst:
+            value = self.subst[node.value]
+            if value == SENTINEL:
+                if key != "key":
+                    raise NotTranslatable(f"the run-time key is given as {key}, not as the column's key", node)
+                self.key_uses += 1
+            return value
+        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.BaseExpression):
+            return _literal(self.binding(node), self.code, what or key)
+        return _literal(node, self.code, what or key) if key in given else default
 
     def _unsupported(self, given, call, keys):
         for key in keys:
@@ -283,22 +481,29 @@ class ColumnReader:
                            options={"strings": "int" not in dtype})
 
     def read_crossed_column(self, call, given) -> Categorical:
-        self._unsupported(given, call, ("hash_key",))
+        """TF 2.15 CrossedColumn.transform_feature: `sparse_cross_hashed` over the raw values
+        of string keys and the int64 ids of categorical columns, in the order given (nested
+        crosses flattened), with hash_key (None: the op's default key)."""
         keys = given["keys"]
+        if isinstance(keys, cst.Name) and isinstance(self.binding(keys), (cst.List, cst.Tuple)):
+            keys = self.binding(keys)
         if not isinstance(keys, (cst.List, cst.Tuple)):
             raise NotTranslatable("crossed_column keys are not a list", keys)
         parts: list = []
         for el in keys.elements:
             if isinstance(el.value, cst.SimpleString):
                 parts.append(ast.literal_eval(el.value.value))
-            else:
-                # Checked on TF 2.15: crossing a column's int64 ids (e.g. a bucketized
-                # column) hashes differently from any Keras or tf.sparse form tried.
-                raise NotTranslatable("crossed_column over a feature column (not a raw key) has no checked "
-                                      "Keras form: HashedCrossing agrees only on raw keys", el.value)
+                continue
+            part = self.column(el.value)
+            if not isinstance(part, Categorical) or part.kind in ("weighted", "hash"):
+                raise NotTranslatable("crossed_column of a column that is not categorical, weighted or hashed "
+                                      "(TF1 refuses the last two)", el.value)
+            parts += part.parts if part.kind == "crossed" else [part]  # _collect_leaf_level_keys
         names = sorted(p if isinstance(p, str) else p.name for p in parts)
+        hash_key = self.lit(given, "hash_key", None)
         return Categorical(name="_X_".join(names), source=self.code(call), kind="crossed",
-                           num_buckets=self.lit(given, "hash_bucket_size", None), parts=parts)
+                           num_buckets=self.lit(given, "hash_bucket_size", None), parts=parts,
+                           options={"hash_key": hash_key})
 
     def read_weighted_categorical_column(self, call, given) -> Categorical:
         cat = self.column(given["categorical_column"])
@@ -356,6 +561,18 @@ _INITIALIZERS = {
 }
 
 
+RUNTIME_KINDS = {"vocabulary", "hash", "identity", "bucketized"}
+
+
+def _runtime_ok(col) -> bool:
+    """Templates whose per-key layers are all shareable except an embedding table."""
+    if isinstance(col, Numeric):
+        return True
+    if isinstance(col, Categorical):
+        return col.kind in RUNTIME_KINDS
+    return isinstance(col, Dense) and col.categorical is not None and col.categorical.kind in RUNTIME_KINDS
+
+
 # -- the Keras code -------------------------------------------------------------------
 
 
@@ -363,26 +580,49 @@ class KerasColumns:
     """Emits the layers (`init`) and the statements of `call` (`body`) that compute the
     columns from `features`. Each column is computed once, even when two parts use it."""
 
-    def __init__(self, prefix: str = "") -> None:
+    def __init__(self, prefix: str = "", per_key: Optional[str] = None) -> None:
         self.prefix = prefix  # keeps two column sets in one model apart (dnn_, linear_)
+        self.per_key = per_key  # a KeyGroup's parameter: the code runs in `for i, key in enumerate(...)`
         self.init: list[str] = []
         self.body: list[str] = []
         self.done: dict[str, str] = {}  # column name → variable holding its value
+        self.defined: set[str] = set()  # layer attributes made in init
+        self.params: list[str] = []  # KeyGroup parameters stored in init
         self.counter = 0
 
     def var(self, base: str) -> str:
-        return self.prefix + re.sub(r"\W", "_", base)
+        return self.prefix + re.sub(r"\W", "_", base.replace(SENTINEL, f"{self.per_key}_each"))
 
-    def layer(self, column: Column, text: str, suffix: str = "") -> str:
+    def layer(self, column: Column, text: str, suffix: str = "", per_key: bool = False) -> str:
+        """A layer made in init; `per_key`: one per run-time key (a list, indexed by `i`)."""
         attr = f"self.{self.var(column.attr() + suffix)}"
+        index = "[i]" if per_key and self.per_key else ""
+        if attr in self.defined:
+            return attr + index
+        self.defined.add(attr)
         self.init.append(f"# {esc(' '.join(column.source.split()))}")  # one line, even if the call was not
-        self.init.append(f"{attr} = {text}")
-        return attr
+        self.init.append(f"{attr} = [{text} for key in self.{self.per_key}]" if index else f"{attr} = {text}")
+        return attr + index
+
+    def feature(self, key: str) -> str:
+        return "features[key]" if key == SENTINEL else f"features[{esc(repr(key))}]"
+
+    def name_expr(self, name: str) -> str:
+        """A column's name as an expression (`key + '_indicator'` for a run-time key)."""
+        parts = name.split(SENTINEL)
+        pieces = []
+        for i, part in enumerate(parts):
+            if i:
+                pieces.append("key")
+            if part:
+                pieces.append(esc(repr(part)))
+        return " + ".join(pieces)
 
     def raw(self, key: str) -> str:
         v = self.var("raw_" + key)
-        if v not in self.done.values():
-            self.body.append(f'{v} = {{tf}}.reshape(features[{key!r}], [{{tf}}.shape(features[{key!r}])[0], -1])')
+        if "raw:" + key not in self.done:
+            x = self.feature(key)
+            self.body.append(f'{v} = {{tf}}.reshape({x}, [{{tf}}.shape({x})[0], -1])')
             self.done["raw:" + key] = v
         return v
 
@@ -391,7 +631,7 @@ class KerasColumns:
         if col.name in self.done:
             return self.done[col.name]
         v = self.var(col.attr())
-        value = f"features[{col.key!r}]"
+        value = self.feature(col.key)
         if col.normalizer:
             fn = self.layer(col, f"{{keras}}.layers.Lambda({col.normalizer})", "_normalizer")
             value = f"{fn}({value})"
@@ -440,21 +680,31 @@ class KerasColumns:
             offset = f" + {{tf}}.range({col.parts[0].size}, dtype={{tf}}.int64) * {o['per_value']}" \
                 if col.parts[0].size > 1 else ""
             self.body.append(f"{ids} = {{tf}}.cast({bins}({source}), {{tf}}.int64){offset}")
-        elif kind == "crossed":
-            inputs, missing = [], []
-            for part in col.parts:
-                if isinstance(part, str):
-                    x = self.raw(part)
-                    # HashedCrossing takes one value per example. TF1 crossed raw keys as they
-                    # were: "" is hashed too (checked in the exact test), so no mask here.
-                    inputs.append(f"{{tf}}.reshape({x}, [-1, 1])")
-                else:
-                    pid, _ = self.categorical(part)
-                    inputs.append(f"{{tf}}.reshape({pid}, [-1, 1])")
-                    missing.append(f"({pid} < 0)")
+        elif kind == "crossed" and all(isinstance(p, str) for p in col.parts) and o.get("hash_key") is None:
+            # HashedCrossing takes one value per example. TF1 crossed raw keys as they
+            # were: "" is hashed too (checked in the exact test), so no mask here.
+            inputs = [f"{{tf}}.reshape({self.raw(part)}, [-1, 1])" for part in col.parts]
             crossing = self.layer(col, f"{{keras}}.layers.HashedCrossing(num_bins={col.num_buckets})", "_crossing")
             crossed = f"{crossing}(({', '.join(inputs)}))"
             self.body.append(f"{ids} = {{tf}}.cast({{tf}}.reshape({crossed}, [-1, 1]), {{tf}}.int64)")
+        elif kind == "crossed":
+            # The op TF1 called (CrossedColumn.transform_feature): raw keys dense, columns as
+            # sparse ids without the missing ones; its wrapper hashes the sparse inputs first,
+            # so the same kinds in the same order give the same buckets (exact test).
+            inputs = []
+            for part in col.parts:
+                if isinstance(part, str):
+                    inputs.append(self.raw(part))
+                    continue
+                pid, _ = self.categorical(part)
+                where, sparse = self.var(part.attr() + "_at"), self.var(part.attr() + "_sparse")
+                self.body.append(f"{where} = {{tf}}.where({pid} >= 0)")
+                self.body.append(f"{sparse} = {{tf}}.SparseTensor({where}, {{tf}}.gather_nd({pid}, {where}), "
+                                 f"{{tf}}.shape({pid}, out_type={{tf}}.int64))")
+                inputs.append(sparse)
+            key = f", hash_key={o['hash_key']!r}" if o.get("hash_key") is not None else ""
+            self.body.append(f"{ids} = {{tf}}.sparse.to_dense({{tf}}.sparse.cross_hashed([{', '.join(inputs)}], "
+                             f"num_buckets={col.num_buckets}{key}), default_value=-1)")
         elif kind == "weighted":
             inner, _ = self.categorical(col.parts[0])
             weights = self.var(col.attr() + "_weights")
@@ -496,8 +746,9 @@ class KerasColumns:
             return out, cat.num_buckets
         ids, weights = self.categorical(cat)
         init = col.initializer or f"{{keras}}.initializers.TruncatedNormal(mean=0.0, stddev={1 / math.sqrt(col.dimension)!r})"
+        name = f"({self.name_expr(col.name)}).replace('/', '_')" if self.per_key else repr(self.var(col.attr()))
         table = self.layer(col, f"{{keras}}.layers.Embedding({cat.num_buckets}, {col.dimension}, "
-                                f"embeddings_initializer={init}, name={self.var(col.attr())!r})")
+                                f"embeddings_initializer={init}, name={name})", per_key=True)
         w = self.var(col.attr() + "_w")
         out = self.var(col.attr())
         self.body.append(f"{w} = {weights or f'{{tf}}.ones_like({ids}, {{tf}}.float32)'} * "
@@ -525,16 +776,53 @@ class KerasColumns:
         return self.dense(col)
 
 
-def input_tensor(columns: list[AnyColumn], emit: KerasColumns, mode: str, sparse_combiner: str = "sum") -> tuple[str, int]:
-    """The concatenation, sorted by column name, that input_layer / LinearModel saw."""
+    def group(self, group: KeyGroup, mode: str, values: str, sparse_combiner: str) -> None:
+        """A KeyGroup's columns, one per run-time key, into the dict `values` (name → tensor).
+        The layers are shared by all keys (none of them learns) except embedding tables."""
+        if group.param not in self.params:
+            self.params.append(group.param)
+            self.init.insert(0, f"self.{group.param} = list({group.param})")
+        sub = KerasColumns(self.prefix, per_key=group.param)
+        sub.init, sub.defined = self.init, self.defined
+        value, _ = sub.dense(group.template) if mode == "dnn" else sub.linear(group.template, sparse_combiner)
+        self.body.append(f"for i, key in enumerate(self.{group.param}):  # {esc(group.source)}")
+        self.body += ["    " + line for line in sub.body]
+        self.body.append(f"    {values}[{sub.name_expr(group.template.name)}] = {value}")
+
+
+def input_tensor(columns: list, emit: KerasColumns, mode: str, sparse_combiner: str = "sum") -> tuple[str, Optional[int]]:
+    """The concatenation, sorted by column name, that input_layer / LinearModel saw. With
+    KeyGroups the names are known only at run time, so the model sorts them as TF1 did,
+    and raises TF1's error for a duplicate name."""
+    groups = [c for c in columns if isinstance(c, KeyGroup)]
+    static = sorted((c for c in columns if not isinstance(c, KeyGroup)), key=lambda c: c.name)
+    for a, b in zip(static, static[1:]):
+        if a.name == b.name:  # feature_column_v2._normalize_feature_columns
+            raise NotTranslatable(f"two feature columns are named {a.name!r}: TF1 raises ValueError on them", None)
     parts, width = [], 0
-    for col in sorted(columns, key=lambda c: c.name):
+    values = emit.var(f"{mode}_columns")
+    if groups:
+        emit.body.append(f"{values} = dict()")
+        names = emit.var(f"{mode}_column_names")
+        per_key = " + ".join(f"[{KerasColumns().name_expr(g.template.name)} for key in self.{g.param}]"
+                             for g in groups)
+        emit.init.append(f"{names} = {esc(repr([c.name for c in static]))} + {per_key}")
+        emit.init.append(f"if len(set({names})) != len({names}):")
+        emit.init.append(f'    raise ValueError("Duplicate feature column name found for columns: %s" % {names})')
+    for col in static:
         value, size = emit.dense(col) if mode == "dnn" else emit.linear(col, sparse_combiner)
         parts.append(value)
         width += size
+        if groups:
+            emit.body.append(f"{values}[{esc(repr(col.name))}] = {value}")
     out = emit.var(f"{mode}_inputs")
-    emit.body.append(f"{out} = {{tf}}.concat([{', '.join(parts)}], axis=1)")
-    return out, width
+    if not groups:
+        emit.body.append(f"{out} = {{tf}}.concat([{', '.join(parts)}], axis=1)")
+        return out, width
+    for group in groups:
+        emit.group(group, mode, values, sparse_combiner)
+    emit.body.append(f"{out} = {{tf}}.concat([{values}[name] for name in sorted({values})], axis=1)")
+    return out, None
 
 
 @dataclass
@@ -544,12 +832,21 @@ class InputLayer:
     init: list[str]  # statements for the model's __init__ (self.… = layers)
     body: list[str]  # statements computing the tensor from `features`
     value: str  # the name holding the (batch, width) tensor after `body`
-    width: int
+    width: Optional[int]  # None when some keys are known only at run time
+    # (parameter, source): the model's __init__ and make function take `parameter`, and the
+    # Estimator's construction site passes `source` (evaluated there); `init` stores it.
+    init_args: list = field(default_factory=list)
+    reads: set = field(default_factory=set)  # the user's names the sources read
 
 
-def translate_input_layer(call: cst.Call, name_of: NameOf, code: Code, binding: Binding) -> InputLayer:
+def translate_input_layer(call: cst.Call, name_of: NameOf, code: Code, binding: Binding,
+                          parent: Optional[Parent] = None, params: Optional[dict] = None) -> InputLayer:
+    """`parent`: node → parent in the user's module (needed for `.append` loops and run-time
+    keys; the columns argument must then be a node of that module, where the Estimator is
+    built). `params`: source → parameter name, shared between calls for one model so equal
+    key sources share a parameter and different ones get different names."""
     name = normalize(name_of(call.func) if not isinstance(call.func, cst.Call) else name_of(call.func.func))
-    reader = ColumnReader(name_of, code, binding)
+    reader = ColumnReader(name_of, code, binding, parent, params)
     if name == "tf.feature_column.input_layer":
         args = reader.arguments(call, ("features", "feature_columns", "weight_collections", "trainable",
                                        "cols_to_vars", "cols_to_output_tensors"))
@@ -563,4 +860,4 @@ def translate_input_layer(call: cst.Call, name_of: NameOf, code: Code, binding: 
         raise NotTranslatable("no feature_columns", call)
     emit = KerasColumns()
     value, width = input_tensor(reader.column_list(columns), emit, "dnn")
-    return InputLayer(reader.edits, emit.init, emit.body, value, width)
+    return InputLayer(reader.edits, emit.init, emit.body, value, width, *reader.init_args())

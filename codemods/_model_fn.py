@@ -158,6 +158,9 @@ class KerasModelCode:
     predicts: bool  # predict_step gives the PREDICT spec's predictions
     predictions_are_dict: bool = True
     build: Optional[str] = None  # the whole expression that builds the model, when not make(params)
+    # (parameter, source evaluated where the Estimator was built): run-time feature keys
+    extra_args: list = field(default_factory=list)
+    reads: set = field(default_factory=set)  # the user's names those sources read
 
 
 @dataclass
@@ -173,11 +176,12 @@ class _Path:
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
               class_name: str, make_name: str, taken: set[str],
               binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]] = None,
-              params_value: Optional[cst.BaseExpression] = None) -> KerasModelCode:
+              params_value: Optional[cst.BaseExpression] = None,
+              parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]] = None) -> KerasModelCode:
     """`binding` finds the value a name of the user's module is bound to; `params_value`
     is the Estimator's `params=` (a dict literal, when tfmigrate could see one)."""
     model = _ModelFn(fn, name_of, code, tf, taken)
-    model.module_binding, model.params_value = binding, params_value
+    model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
     return model.translate(class_name, make_name)
 
 
@@ -234,6 +238,10 @@ class _ModelFn:
         self.module_binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]] = None
         self.params_value: Optional[cst.BaseExpression] = None
         self.pending: list[str] = []  # statements the next rendered statement needs first (input layers)
+        self.module_parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]] = None
+        self.key_params: dict = {}  # run-time feature-key sources -> the model's parameter names
+        self.extra_args: list[tuple[str, str]] = []
+        self.reads: set[str] = set()
         self.rank_one = False
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
@@ -266,7 +274,8 @@ class _ModelFn:
         call_body = self.call_body(forward, output, train.batch_norm_updates)
         predict_body, is_dict = self.predict_body(paths[PREDICT], output, forward)
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
-        return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict)
+        return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict,
+                              extra_args=self.extra_args, reads=self.reads)
 
     def check_signature(self) -> None:
         p = self.fn.params
@@ -922,9 +931,14 @@ class _ModelFn:
         features = call.args[0].value if holder is call.func else call.args[0].value
         if not (isinstance(features, cst.Name) and features.value == "features"):
             raise NotTranslatable("input_layer on something other than the model_fn's features", call)
-        layer = translate_input_layer(resolved, self.name_of, self.code, self.module_binding)
+        layer = translate_input_layer(resolved, self.name_of, self.code, self.module_binding,
+                                      parent=self.module_parent, params=self.key_params)
         if layer.edits:
             raise NotTranslatable("these feature columns need edits at their definition", call)
+        for param, source in layer.init_args:
+            if param not in dict(self.extra_args):
+                self.extra_args.append((param, source))
+        self.reads |= set(layer.reads)
         fill = (lambda text: text.replace("{keras}", f"{self.tf}.keras").replace("{tf}", self.tf))
         self.init_lines += [fill(line) for line in layer.init]
         self.pending += [fill(line) for line in layer.body]
@@ -1122,7 +1136,7 @@ class _ModelFn:
         form = OPTIMIZERS.get(name)
         if form is None:
             raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
-                                  "(checked: GradientDescent, Momentum, Adam, Adagrad)", node, "optimizer")
+                                  "(checked: GradientDescent, Momentum, Adam, Adagrad, Ftrl)", node, "optimizer")
         given = self.arguments(node, form.positional)
         for key in OPTIMIZER_IGNORED:
             given.pop(key, None)
@@ -1355,7 +1369,7 @@ class _ModelFn:
         uses_params = self.uses_params or any(re.search(r"\bparams\b", line) for line in call_body)
         lines = [f"class {class_name}({tf}.keras.Model):",
                  f'{i}"""The Estimator model_fn `{self.fn.name.value}` as a Keras model."""', ""]
-        init_args = "self, params" if uses_params else "self"
+        init_args = ", ".join(["self"] + (["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"{i}def __init__({init_args}):")
         lines.append(f"{i * 2}super().__init__()")
         if uses_params:
@@ -1373,8 +1387,8 @@ class _ModelFn:
             lines.append(f"{i}def predict_step(self, data):")
             lines += [f"{i * 2}{line}" for line in _split_lines(predict_body)]
         lines += ["", ""]
-        make_args = "params" if "params" in self.params else ""
-        model_args = "params" if uses_params else ""
+        make_args = ", ".join((["params"] if "params" in self.params else []) + [p for p, _ in self.extra_args])
+        model_args = ", ".join((["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"def {make_name}({make_args}):")
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")

@@ -641,7 +641,8 @@ class _Analysis:
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
         try:
-            canned_model = translate_canned(call, kind, self.name_of, self.code, self.single_binding, names[0])
+            canned_model = translate_canned(call, kind, self.name_of, self.code, self.single_binding, names[0],
+                                            parent=self.parents.get)
         except NotTranslatable as e:
             raise _Problem(CODE_CANNED, f"{e}; the Estimator pipeline was left as it is", e.node)
         if canned_model.edits:
@@ -653,7 +654,8 @@ class _Analysis:
                                "is built", call)
         fill = (lambda text: text.format(keras=f"{pipeline.tf}.keras", tf=pipeline.tf))  # the library escapes braces
         self.all_names.add(names[0])
-        return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build))
+        return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
+                              reads=set(canned_model.reads))
 
     def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
         """Is `name` visible at `stmt` (bound in its scope or a global)?"""
@@ -675,8 +677,18 @@ class _Analysis:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
         pipeline.model_fn_node = fn
         try:
-            return translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names,
-                             binding=self.single_binding, params_value=pipeline.params_node)
+            model = translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names,
+                              binding=self.single_binding, params_value=pipeline.params_node,
+                              parent=self.parents.get)
+        except NotTranslatable as e:
+            code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
+            raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+        for name in model.reads:
+            if not self.bound_before(name, pipeline.estimator_stmt):
+                raise _Problem(CODE_MODEL_FN, f"the model needs `{name}`, which is not bound where the Estimator "
+                               "is built", call)
+        try:
+            return model
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
@@ -769,7 +781,10 @@ class _Analysis:
                       "    # Estimator resumed from model_dir: build the model and its optimizer, then restore.",
                       f"    {est}.predict({source}.take(1), verbose=0)",
                       f"    {est}.optimizer.build({est}.trainable_variables)",
-                      f"    {pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"]
+                      # A checkpoint the TF1 Estimator wrote names its variables differently: refuse it
+                      # rather than train from scratch over it.
+                      f"    {pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"
+                      ".assert_existing_objects_matched()"]
         pipeline.first_fit = True
         if pipeline.model_dir is not None and pipeline.save_every is not None:
             # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.
@@ -855,20 +870,68 @@ class _Analysis:
         made = self.numpy_input(node, pipeline)
         if made is not None:
             return made
+        wants = self.input_fn_parameters(node, problem)
+        text = self.portable(node) if isinstance(node, (cst.Call, cst.Attribute)) else self.code(node)
+        # Estimator passed `params` by name to an input_fn that takes it.
+        return f"{text}(params={pipeline.params or '{}'})" if wants else f"{text}()"
+
+    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem) -> bool:
+        """Does the input_fn take `params`? Estimator read its signature at run time and passed
+        `params`, `mode`, `config` or `input_context` by name; tfmigrate must see the function
+        (here: a def, a lambda, what a local factory returns, or a functools.partial of a def)."""
+        fn: Optional[cst.CSTNode] = None
+        bound: tuple[int, set[str]] = (0, set())
         if isinstance(node, cst.Name):
             fn = self.single_binding(node)
-            if isinstance(fn, cst.FunctionDef):
-                params = [p.name.value for p in fn.params.params if p.default is None]
-                if fn.decorators or any(p != "params" for p in params) or fn.params.star_arg \
-                        not in (cst.MaybeSentinel.DEFAULT,) or fn.params.kwonly_params:
-                    raise problem
-                self.returns_dataset(fn)
-                if params:
-                    return f"{node.value}(params={pipeline.params or '{}'})"
-            return f"{node.value}()"
-        if isinstance(node, (cst.Call, cst.Attribute)):
-            return f"{self.portable(node)}()"
-        raise problem
+            if isinstance(fn, cst.Call):  # `train_fn = make_input_fn(...)`
+                fn = self.factory_result(fn)
+        elif isinstance(node, cst.Call):
+            if self.name_of(node.func) == "functools.partial" and node.args and isinstance(node.args[0].value, cst.Name):
+                fn = self.single_binding(node.args[0].value)
+                rest = node.args[1:]
+                bound = (sum(1 for a in rest if a.keyword is None), {a.keyword.value for a in rest if a.keyword})
+            else:
+                fn = self.factory_result(node)
+        if isinstance(fn, cst.Lambda):
+            if not _takes_nothing(fn):
+                raise problem
+            return False
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.kwonly_params \
+                or fn.params.star_arg not in (cst.MaybeSentinel.DEFAULT,):
+            raise _Problem(CODE_INPUT_FN, "input_fn is defined where tfmigrate cannot see it (another module, a "
+                           "value passed in): Estimator called it with params/mode/config if its signature named "
+                           "them; migrate by hand, or rerun on the whole project", node)
+        required = [p.name.value for p in fn.params.params if p.default is None][bound[0]:]
+        required = [p for p in required if p not in bound[1]]
+        if any(p != "params" for p in required):
+            raise problem
+        self.returns_dataset(fn)
+        return bool(required)
+
+    def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
+        """The function a local factory returns: `def make_input_fn(...): def input_fn(): ...;
+        return input_fn`."""
+        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(factory, cst.FunctionDef) or factory.decorators:
+            return None
+        returns = [n for n in _walk(factory.body) if isinstance(n, cst.Return)
+                   and self.enclosing_function(n) is factory]
+        if len(returns) != 1 or returns[0].value is None:
+            return None
+        value = returns[0].value
+        if isinstance(value, cst.Lambda):
+            return value
+        if isinstance(value, cst.Name):
+            inner = self.single_binding(value)
+            if isinstance(inner, cst.FunctionDef) and self.enclosing_function(inner) is factory:
+                return inner
+        return None
+
+    def enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, cst.FunctionDef):
+            cur = self.parents.get(cur)
+        return cur
 
     def numpy_input(self, node: cst.BaseExpression, pipeline: _Pipeline) -> Optional[str]:
         """`tf.estimator.inputs.numpy_input_fn(x, y, batch_size, num_epochs, shuffle)` (or
@@ -1235,6 +1298,7 @@ class _Analysis:
             lines.append(strategy_line.rstrip("\n"))
         if pipeline.seed is not None:
             lines.append(f"{tf}.keras.utils.set_random_seed({pipeline.seed})")
+        args = ", ".join([a for a in (args,) if a] + [source for _, source in model.extra_args])
         build = model.build if model.build is not None else f"{model.make}({args})"
         if pipeline.strategy_name:
             lines.append("# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function "

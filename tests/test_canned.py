@@ -20,7 +20,7 @@ def translate(src: str):
     if not calls:
         return None
     (call, kind), = calls
-    result = translate_canned(call, kind, module.name_of, module.code, module.binding)
+    result = translate_canned(call, kind, module.name_of, module.code, module.binding, parent=module.parent)
     return result, fill(result.definitions), fill(result.build)
 
 
@@ -82,3 +82,40 @@ def test_a_class_of_the_same_name_that_is_not_tensorflows_is_left_alone() -> Non
 def test_arguments_without_a_faithful_form_are_reported(call, reason) -> None:
     with pytest.raises(NotTranslatable, match=reason):
         translate(f"est = {call}\n")
+
+
+def test_keys_known_at_run_time_are_passed_where_the_estimator_is_built() -> None:
+    result, text, build = translate("""
+        def main(train_x):
+            keys = sorted(train_x)
+            deep = [tf.feature_column.numeric_column(k) for k in keys]
+            wide = []
+            for key in train_x.keys():
+                wide.append(tf.feature_column.numeric_column(key=key))
+            est = tf.estimator.DNNLinearCombinedRegressor(linear_feature_columns=wide, dnn_feature_columns=deep,
+                                                          dnn_hidden_units=[4])
+    """)
+    assert build == "make_dnn_linear_combined_regressor_model(keys, train_x.keys())"
+    assert result.reads == {"keys", "train_x"}
+    assert "    def __init__(self, feature_keys, feature_keys_2):" in text
+    assert "def make_dnn_linear_combined_regressor_model(feature_keys, feature_keys_2):" in text
+    # min(0.005, 1/sqrt(number of linear columns)), counted at run time
+    assert "Ftrl(learning_rate=min(0.005, 1.0 / math.sqrt(len(feature_keys_2))))" in text
+    compile(text, "generated", "exec")
+
+
+def test_keys_read_only_inside_a_helper_are_reported() -> None:
+    with pytest.raises(NotTranslatable, match="not where the Estimator is built"):
+        translate("""
+            def columns():
+                data = load()
+                return [tf.feature_column.numeric_column(k) for k in data]
+            est = tf.estimator.DNNRegressor([4], columns())
+        """)
+
+
+def test_models_build_from_one_replica_batch_under_a_strategy() -> None:
+    _, text, _ = translate("est = tf.estimator.DNNLinearCombinedRegressor(linear_feature_columns=cols, "
+                           "dnn_feature_columns=cols, dnn_hidden_units=[4])\n")
+    assert "def _maybe_symbolic_build(self, iterator=None, data_batch=None):" in text
+    assert "self.linear_optimizer.build(self.linear_model.trainable_variables)" in text

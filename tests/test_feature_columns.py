@@ -17,7 +17,7 @@ def generated(src: str):
     module = Module(textwrap.dedent(src) if not src.startswith(HEAD) else HEAD + textwrap.dedent(src[len(HEAD):]))
     call = next(n for n in module.qnames if isinstance(n, cst.Call) and (
         isinstance(n.func, cst.Call) or (module.name_of(n.func) or "").endswith("feature_column.input_layer")))
-    layer = translate_input_layer(call, module.name_of, module.code, module.binding)
+    layer = translate_input_layer(call, module.name_of, module.code, module.binding, module.parent)
     return [fill(x) for x in layer.init], [fill(x) for x in layer.body], layer
 
 
@@ -58,8 +58,8 @@ def test_embedding_defaults_are_tf1s() -> None:
 @pytest.mark.parametrize("column, reason", [
     ("tf.feature_column.numeric_column('a', normalizer_fn=make_normalizer())", "normalizer_fn"),
     ("tf.feature_column.sequence_numeric_column('a')", "no checked Keras form"),
-    ("tf.feature_column.crossed_column([tf.feature_column.bucketized_column("
-     "tf.feature_column.numeric_column('a'), [1.0]), 'b'], 5)", "raw key"),
+    ("tf.feature_column.crossed_column([tf.feature_column.categorical_column_with_hash_bucket('a', 3), 'b'], 5)",
+     "hashed"),
     ("Column('a')", "not a tf.feature_column call"),
 ])
 def test_columns_without_a_faithful_form_are_not_translated(column, reason) -> None:
@@ -69,7 +69,82 @@ def test_columns_without_a_faithful_form_are_not_translated(column, reason) -> N
                   HEAD + f"x = tf.keras.layers.DenseFeatures([{column}])(features)\n")
 
 
-def test_a_list_built_in_a_loop_is_not_followed() -> None:
+def test_a_list_bound_again_after_its_loop_is_not_followed() -> None:
     with pytest.raises(NotTranslatable, match="not bound once"):
         generated(HEAD + "cols = []\nfor k in KEYS:\n    cols.append(tf.feature_column.numeric_column(k))\n"
                          "cols = list(cols)\nx = tf.keras.layers.DenseFeatures(cols)(features)\n")
+
+
+def test_an_append_loop_over_literal_keys_is_expanded() -> None:
+    _, body, layer = generated(HEAD + "cols = [tf.feature_column.numeric_column('c')]\nfor k in KEYS:\n"
+                                      "    if k != 'b':\n        cols.append(tf.feature_column.numeric_column(key=k))\n"
+                                      "x = tf.keras.layers.DenseFeatures(cols)(features)\n")
+    assert body[-1] == "dnn_inputs = tf.concat([a, c], axis=1)" and layer.init_args == []
+
+
+RUNTIME = """
+    import tensorflow as tf
+    def main(train_x, features):
+        my_feature_columns = []
+        for key in train_x.keys():
+            my_feature_columns.append(tf.feature_column.numeric_column(key=key))
+        x = tf.keras.layers.DenseFeatures(my_feature_columns)(features)
+"""
+
+
+def test_keys_known_at_run_time_become_a_constructor_argument_sorted_at_run_time() -> None:
+    init, body, layer = generated(RUNTIME)
+    assert layer.init_args == [("feature_keys", "train_x.keys()")] and layer.reads == {"train_x"}
+    assert init[0] == "self.feature_keys = list(feature_keys)" and layer.width is None
+    assert "for i, key in enumerate(self.feature_keys):  # train_x.keys()" in body
+    assert "    dnn_columns[key] = feature_keys_each" in body
+    assert body[-1] == "dnn_inputs = tf.concat([dnn_columns[name] for name in sorted(dnn_columns)], axis=1)"
+
+
+def test_run_time_comprehensions_keep_their_filter_and_share_layers_but_not_embeddings() -> None:
+    init, body, layer = generated("""
+        import tensorflow as tf
+        def main(df, features):
+            cat = [k for k in df.columns if k != "label"]
+            cols = [tf.feature_column.numeric_column("age")] + [tf.feature_column.embedding_column(
+                tf.feature_column.categorical_column_with_hash_bucket(k, 10), 3) for k in cat if k != "age"]
+            x = tf.keras.layers.DenseFeatures(cols)(features)
+    """)
+    assert layer.init_args == [("feature_keys", '[k for k in cat if k != "age"]')] and layer.reads == {"cat"}
+    text = "\n".join(init)
+    assert "self.feature_keys_each_hashing = tf.keras.layers.Hashing(num_bins=10)" in text
+    assert "for key in self.feature_keys]" in text and "name=(key + '_embedding').replace('/', '_')" in text
+    assert "dnn_column_names = ['age'] + [key + '_embedding' for key in self.feature_keys]" in text
+    assert "    dnn_columns[key + '_embedding'] = feature_keys_each_embedding" in body
+
+
+@pytest.mark.parametrize("src, reason", [
+    (RUNTIME.replace("        x = ", "        train_x = {}\n        x = "), "bound again after"),
+    (RUNTIME.replace("        x = ", "        train_x.pop('a')\n        x = "), "changed after"),
+    (RUNTIME.replace("numeric_column(key=key)", "numeric_column(key=key, shape=len(key))"), "shape"),
+    (RUNTIME.replace("        x = ", "        my_feature_columns.insert(0, None)\n        x = "), "cannot follow"),
+    ("import tensorflow as tf\ndef cols(d):\n    return [tf.feature_column.numeric_column(k) for k in d]\n"
+     "def main(d, features):\n    x = tf.keras.layers.DenseFeatures(cols(d))(features)\n", "argument d"),
+])
+def test_run_time_keys_that_cannot_be_passed_faithfully_are_reported(src, reason) -> None:
+    with pytest.raises(NotTranslatable, match=reason):
+        generated(src)
+
+
+def test_columns_returned_by_a_helper_and_crossed_over_a_bucketized_column() -> None:
+    _, body, layer = generated("""
+        import tensorflow as tf
+        def build_columns():
+            age = tf.feature_column.numeric_column("age")
+            age_buckets = tf.feature_column.bucketized_column(age, [18, 30])
+            edu = tf.feature_column.categorical_column_with_vocabulary_list("edu", ["a", "b"])
+            cross = tf.feature_column.crossed_column(["edu", age_buckets, edu], 200, hash_key=7)
+            return [age, tf.feature_column.indicator_column(cross)]
+        x = tf.keras.layers.DenseFeatures(build_columns())(features)
+    """)
+    text = "\n".join(body)
+    # TF1's CrossedColumn: sparse_cross_hashed over raw strings (dense) and column ids (sparse)
+    assert "age_bucketized_sparse = tf.SparseTensor(age_bucketized_at, " in text
+    assert ("age_bucketized_X_edu_X_edu_ids = tf.sparse.to_dense(tf.sparse.cross_hashed([raw_edu, "
+            "age_bucketized_sparse, edu_sparse], num_buckets=200, hash_key=7), default_value=-1)") in text
+    assert layer.width == 201

@@ -21,6 +21,9 @@ number_vocab = tf.feature_column.categorical_column_with_vocabulary_list("number
 word_hash = tf.feature_column.categorical_column_with_hash_bucket("word", hash_bucket_size=7)
 number_hash = tf.feature_column.categorical_column_with_hash_bucket("number", hash_bucket_size=5, dtype=tf.int64)
 identity = tf.feature_column.categorical_column_with_identity("id", num_buckets=5)
+age_buckets = tf.feature_column.bucketized_column(age, boundaries=[18.0, 30.0, 65.0])
+pair_buckets = tf.feature_column.bucketized_column(tf.feature_column.numeric_column("pair", shape=(2,)), [2.0, 6.0])
+STRING_KEYS = [k for k in features if features[k].dtype.kind == "U"]  # known at run time only
 CASES = {
     "numeric": [age, tf.feature_column.numeric_column("pair", shape=(2,), normalizer_fn=lambda x: x * 2.0 - 1.0)],
     "bucketized": [tf.feature_column.bucketized_column(age, boundaries=[18.0, 30.0, 65.0]),
@@ -34,6 +37,19 @@ CASES = {
     "identity": [tf.feature_column.indicator_column(identity)],
     "crossed": [tf.feature_column.indicator_column(
         tf.feature_column.crossed_column(["word", "color"], 11))],
+    # TF1 crosses the bucketized ids (int64, sparse) with the raw strings (dense)
+    "crossed_bucketized": [tf.feature_column.indicator_column(
+        tf.feature_column.crossed_column([age_buckets, "word"], hash_bucket_size=11))],
+    # a raw key, a vocabulary column whose "" drops the row's crosses, two values per
+    # example, a nested cross and a hash_key
+    "crossed_columns": [tf.feature_column.indicator_column(tf.feature_column.crossed_column(
+        ["color", word_vocab, tf.feature_column.crossed_column([pair_buckets, "word"], 5)], 13, hash_key=7))],
+    "runtime_numeric": [tf.feature_column.numeric_column(k) for k in sorted(features)
+                        if features[k].dtype == np.float32 and features[k].ndim == 1],
+    "runtime_categorical": [tf.feature_column.indicator_column(tf.feature_column.categorical_column_with_hash_bucket(
+        k, 5)) for k in STRING_KEYS] + [age],
+    "runtime_vocabulary": [tf.feature_column.indicator_column(tf.feature_column.categorical_column_with_vocabulary_list(
+        key=k, vocabulary_list=["red", "a", "b"], num_oov_buckets=1)) for k in STRING_KEYS],
     "weighted": [tf.feature_column.indicator_column(tf.feature_column.weighted_categorical_column(
         tf.feature_column.categorical_column_with_identity("id_all", num_buckets=5), "score"))],
 }

@@ -25,16 +25,20 @@ for case in env["CASES"]:
     # Column lists are read through the CASES dict's entry, which the reader cannot follow,
     # so hand it the list literal itself.
     columns = next(e.value for n in module.qnames if isinstance(n, cst.Dict) for e in n.elements
-                   if isinstance(e.key, cst.SimpleString) and e.key.value.strip("\"'") == case
-                   and isinstance(e.value, cst.List))
+                   if isinstance(e.key, cst.SimpleString) and e.key.value.strip("\"'") == case)
     call = call.with_deep_changes(call.func, args=[cst.Arg(columns)])
-    layer = translate_input_layer(call, module.name_of, module.code, module.binding)
-    code = ["class Inputs(tf.keras.layers.Layer):", "    def __init__(self):", "        super().__init__()"]
+    layer = translate_input_layer(call, module.name_of, module.code, module.binding, module.parent)
+    params = [param for param, _ in layer.init_args]
+    code = ["class Inputs(tf.keras.layers.Layer):", f"    def __init__({', '.join(['self'] + params)}):",
+            "        super().__init__()"]
     code += [f"        {fill(x)}" for x in layer.init]
     code += ["    def call(self, features):"] + [f"        {fill(x)}" for x in layer.body]
     code += [f"        return {layer.value}"]
     scope = {"tf": tf}
     exec("\n".join(code), scope)
-    value = scope["Inputs"]()({k: tf.constant(v) for k, v in env["features"].items()})
+    # the run-time keys, evaluated where the columns were given (the program's module scope)
+    inputs = scope["Inputs"](*[eval(fill(source).replace("{{", "{").replace("}}", "}"), env)
+                               for _, source in layer.init_args])
+    value = inputs({k: tf.constant(v) for k, v in env["features"].items()})
     out[case] = np.asarray(value).tolist()
 json.dump(out, open(sys.argv[1], "w"))

@@ -30,7 +30,7 @@ source, result = splice(Path(program).read_text(encoding="utf-8"))
 with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
     fh.write(source)
 env = runpy.run_path(fh.name, run_name="canned_program")
-model, input_fn = env["model"], env["input_fn"]
+model, input_fn = env["estimator"], env["input_fn"]
 record = {"losses": [], "eval_keys": result.eval_keys, "predict_keys": result.predict_keys, "loaded": 0}
 
 # Estimator variable name pieces for each Keras variable (see canned/dnn.py, feature_column_v2.py).

@@ -32,6 +32,7 @@ class Module:
         self.qnames = self.wrapper.resolve(QualifiedNameProvider)
         self.scopes = self.wrapper.resolve(ScopeProvider)
         self.parents = self.wrapper.resolve(ParentNodeProvider)
+        self.parent = self.parents.get
 
     def name_of(self, node: cst.CSTNode) -> Optional[str]:
         found = self.qnames.get(node, ())
@@ -69,7 +70,7 @@ class Module:
                     yield node, name
 
     def translate(self, call: cst.Call, kind: str) -> CannedModel:
-        return translate_canned(call, kind, self.name_of, self.code, self.binding)
+        return translate_canned(call, kind, self.name_of, self.code, self.binding, parent=self.parent)
 
     def statement_of(self, node: cst.CSTNode) -> cst.CSTNode:
         while not isinstance(node, cst.SimpleStatementLine):
@@ -81,18 +82,30 @@ def fill(text: str, tf: str = "tf") -> str:
     return text.format(tf=tf, keras=f"{tf}.keras")
 
 
-def splice(source: str, target: str = "model") -> tuple[str, CannedModel]:
-    """The program with its one canned Estimator statement replaced by the Keras model."""
+def splice(source: str) -> tuple[str, CannedModel]:
+    """The program with its one canned Estimator statement `NAME = Estimator(...)` replaced
+    by `NAME = <build>`, evaluated there, and the model's definitions above the top-level
+    statement holding it (as the rule places them)."""
     mod = Module(source)
     (call, kind), = list(mod.canned_calls())
     result = mod.translate(call, kind)
     stmt = mod.statement_of(call)
-    new_code = fill(result.definitions) + f"\n{target} = {fill(result.build)}\n"
+    target = mod.code(stmt.body[0].targets[0].target)
+    top = stmt
+    while not isinstance(mod.parents[top], cst.Module):
+        top = mod.parents[top]
+    scope = mod.scopes[stmt.body[0]]
+    for name in result.reads:  # the rule checks that `build` can be evaluated there
+        assert list(scope[name]), f"{name} is not bound where the Estimator is built"
+    definitions = cst.parse_module(fill(result.definitions)).body
+    built = cst.parse_statement(f"{target} = {fill(result.build)}\n")
 
     class Replace(cst.CSTTransformer):
-        def leave_SimpleStatementLine(self, original, updated):
+        def on_leave(self, original, updated):
             if original is stmt:
-                return cst.FlattenSentinel(cst.parse_module(new_code).body)
+                updated = built
+            if original is top:
+                return cst.FlattenSentinel([*definitions, updated])
             return updated
 
     edits = {id(node): text for node, text in result.edits}

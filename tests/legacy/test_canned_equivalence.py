@@ -34,6 +34,9 @@ CASES = {  # program: (compare the first step exactly, the Keras optimizer count
     "linear_classifier_hash": True,
     "v1_dnn_classifier_weighted": True,
     "v1_baseline_classifier": True,
+    "runtime_keys_iris": True,  # `.append` loop over keys known only in main()
+    "runtime_keys_comprehension": True,  # filtered comprehensions, per-key embeddings, crossed bucketized
+    "helper_columns_census": True,  # columns from a helper function; crossed bucketized × key and × column
 }
 
 

@@ -4,7 +4,8 @@ run on TF 2.21: the dense tensors are equal, element for element and in the same
 for numeric (with shape and normalizer_fn), bucketized (one and two values), vocabulary
 (strings with OOV buckets, default_value, ints with OOV buckets), hash bucket (strings
 and ints, with the missing "" and -1), identity, crossed (a key with a bucketized column)
-and weighted columns. Embedding columns are left to test_canned_equivalence.py: their
+and weighted columns, crossed columns over bucketized and vocabulary columns (two values
+per example, nested, hash_key), and lists over keys known only at run time. Embedding columns are left to test_canned_equivalence.py: their
 table is random, and there the Keras model starts from the Estimator's table.
 """
 
@@ -45,7 +46,9 @@ def _cases():
 
 
 @pytest.mark.parametrize("case", sorted(["numeric", "bucketized", "vocabulary_string", "vocabulary_default",
-                                         "vocabulary_int", "hash", "identity", "crossed", "weighted"]))
+                                         "vocabulary_int", "hash", "identity", "crossed", "weighted",
+                                         "crossed_bucketized", "crossed_columns", "runtime_numeric",
+                                         "runtime_categorical", "runtime_vocabulary"]))
 def test_input_layer_and_keras_preprocessing_agree_exactly(case, keras_values) -> None:
     import tensorflow as tf
     module = _cases()

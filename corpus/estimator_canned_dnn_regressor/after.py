@@ -1,0 +1,88 @@
+"""A canned DNNRegressor with hidden units and an optimizer, over literal numeric columns."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+X1 = np.linspace(-1.0, 1.0, 8).astype("float32")
+X2 = np.linspace(1.0, -1.0, 8).astype("float32") ** 2
+Y = (X1 - X2).reshape(-1, 1)
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"x1": X1, "x2": X2}, Y)).repeat().batch(4)
+
+
+feature_columns = [tf.feature_column.numeric_column("x1"), tf.feature_column.numeric_column("x2")]
+
+
+class DNNRegressorModel(tf2.keras.Model):
+    """Keras form of tf.compat.v1.estimator.DNNRegressor: the same layers, initial values, head and optimizer."""
+
+    def __init__(self):
+        super().__init__()
+        # DNNRegressor hidden layers: glorot_uniform kernels, zero biases (canned/dnn.py)
+        self.hidden_layers = [tf2.keras.layers.Dense(8, activation="relu", name="hiddenlayer_0"), tf2.keras.layers.Dense(4, activation="relu", name="hiddenlayer_1")]
+        self.logits_layer = tf2.keras.layers.Dense(1, name="logits")
+        self.head_loss = tf2.keras.losses.MeanSquaredError(reduction="sum")
+        self.squared_errors = tf2.keras.losses.MeanSquaredError(reduction=None)
+        self.average_loss = tf2.keras.metrics.Mean(name="average_loss")
+        self.label_mean = tf2.keras.metrics.Mean(name="label/mean")
+        self.prediction_mean = tf2.keras.metrics.Mean(name="prediction/mean")
+
+    def call(self, features, training=False):
+        x1 = tf2.reshape(tf2.cast(features['x1'], tf2.float32), [-1, 1])
+        x2 = tf2.reshape(tf2.cast(features['x2'], tf2.float32), [-1, 1])
+        dnn_inputs = tf2.concat([x1, x2], axis=1)
+        net = dnn_inputs
+        for i, layer in enumerate(self.hidden_layers):
+            net = layer(net)
+        dnn_logits = self.logits_layer(net)
+        return dnn_logits
+
+    def labels_of(self, y):
+        return tf2.reshape(tf2.cast(y, tf2.float32), [-1, 1])
+
+    def example_weights(self, features):
+        return None
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        # loss_reduction SUM (V1 default); example weights from weight_column
+        return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x))
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        labels, weights = self.labels_of(y), self.example_weights(x)
+        self.average_loss.update_state(self.squared_errors(labels, y_pred), sample_weight=weights)
+        self.label_mean.update_state(labels, sample_weight=weights)
+        self.prediction_mean.update_state(y_pred, sample_weight=weights)
+        return self.get_metrics_result()
+
+    def predict_step(self, data):
+        features, _, _ = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        logits = self(features, training=False)
+        return {"predictions": logits}
+
+    def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+        # Under a tf.distribute strategy Keras 3.15 builds the model from the mean of the first
+        # distributed batch, which fails on string features or labels (AddN of strings); one
+        # replica's batch has the same structure, shapes and dtypes.
+        if iterator is not None and self._distribute_strategy is not None:
+            for _, _, it in iterator:
+                first = next(it)
+                break
+            local = self.distribute_strategy.experimental_local_results
+            data_batch = tf2.nest.map_structure(
+                lambda x: local(x)[0] if isinstance(x, tf2.distribute.DistributedValues) else x, first)
+            iterator = None
+        super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+
+
+def make_dnn_regressor_model():
+    model = DNNRegressorModel()
+    model.compile(optimizer=tf2.keras.optimizers.Adam(epsilon=1e-08, learning_rate=0.01))
+    return model
+
+
+regressor = make_dnn_regressor_model()
+regressor.fit(input_fn(), steps_per_epoch=10)
+for prediction in (dict(zip(outputs, row)) for outputs in [regressor.predict(tf.data.Dataset.from_tensor_slices({"x1": X1[:2], "x2": X2[:2]}).batch(2))] for row in zip(*outputs.values())):
+    print(prediction["predictions"])

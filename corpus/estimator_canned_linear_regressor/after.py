@@ -1,0 +1,84 @@
+"""A canned LinearRegressor over two literal numeric columns."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+SIZE = np.array([50.0, 80.0, 65.0, 120.0, 95.0, 40.0], dtype="float32")
+ROOMS = np.array([2.0, 3.0, 3.0, 5.0, 4.0, 1.0], dtype="float32")
+PRICE = (0.02 * SIZE + 0.1 * ROOMS).reshape(-1, 1)
+
+
+def input_fn():
+    features = {"size": SIZE, "rooms": ROOMS}
+    return tf.data.Dataset.from_tensor_slices((features, PRICE)).repeat().batch(3)
+
+
+columns = [tf.feature_column.numeric_column("size"), tf.feature_column.numeric_column("rooms")]
+
+
+class LinearRegressorModel(tf2.keras.Model):
+    """Keras form of tf.compat.v1.estimator.LinearRegressor: the same layers, initial values, head and optimizer."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear_model = tf2.keras.layers.Dense(1, kernel_initializer="zeros", name="linear_model")
+        self.head_loss = tf2.keras.losses.MeanSquaredError(reduction="sum")
+        self.squared_errors = tf2.keras.losses.MeanSquaredError(reduction=None)
+        self.average_loss = tf2.keras.metrics.Mean(name="average_loss")
+        self.label_mean = tf2.keras.metrics.Mean(name="label/mean")
+        self.prediction_mean = tf2.keras.metrics.Mean(name="prediction/mean")
+
+    def call(self, features, training=False):
+        rooms = tf2.reshape(tf2.cast(features['rooms'], tf2.float32), [-1, 1])
+        size = tf2.reshape(tf2.cast(features['size'], tf2.float32), [-1, 1])
+        linear_inputs = tf2.concat([rooms, size], axis=1)
+        linear_logits = self.linear_model(linear_inputs)
+        return linear_logits
+
+    def labels_of(self, y):
+        return tf2.reshape(tf2.cast(y, tf2.float32), [-1, 1])
+
+    def example_weights(self, features):
+        return None
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        # loss_reduction SUM (V1 default); example weights from weight_column
+        return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x))
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        labels, weights = self.labels_of(y), self.example_weights(x)
+        self.average_loss.update_state(self.squared_errors(labels, y_pred), sample_weight=weights)
+        self.label_mean.update_state(labels, sample_weight=weights)
+        self.prediction_mean.update_state(y_pred, sample_weight=weights)
+        return self.get_metrics_result()
+
+    def predict_step(self, data):
+        features, _, _ = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        logits = self(features, training=False)
+        return {"predictions": logits}
+
+    def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+        # Under a tf.distribute strategy Keras 3.15 builds the model from the mean of the first
+        # distributed batch, which fails on string features or labels (AddN of strings); one
+        # replica's batch has the same structure, shapes and dtypes.
+        if iterator is not None and self._distribute_strategy is not None:
+            for _, _, it in iterator:
+                first = next(it)
+                break
+            local = self.distribute_strategy.experimental_local_results
+            data_batch = tf2.nest.map_structure(
+                lambda x: local(x)[0] if isinstance(x, tf2.distribute.DistributedValues) else x, first)
+            iterator = None
+        super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+
+
+def make_linear_regressor_model():
+    model = LinearRegressorModel()
+    model.compile(optimizer=tf2.keras.optimizers.Ftrl(learning_rate=0.2))
+    return model
+
+
+regressor = make_linear_regressor_model()
+regressor.fit(input_fn(), steps_per_epoch=20)
+result = {**regressor.evaluate(input_fn(), steps=2, return_dict=True), "global_step": regressor.optimizer.iterations.numpy()}
+print("average_loss", result["average_loss"], "step", result["global_step"])

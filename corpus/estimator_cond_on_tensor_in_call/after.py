@@ -1,0 +1,39 @@
+"""The forward pass picks its output with tf.cond on a tensor value: an op that stays as written in call."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+X = np.random.RandomState(13).randn(8, 3).astype("float32")
+Y = np.abs(X).sum(axis=1, keepdims=True)
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((X, Y)).repeat().batch(4)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1)
+        self.dense_1 = tf2.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        small = self.dense(features)
+        large = self.dense_1(features)
+        output = tf.cond(tf.reduce_mean(features) > 0.0, lambda: large, lambda: small)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=0.05),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+estimator = make_keras_model()
+estimator.fit(input_fn(), steps_per_epoch=4)

@@ -1,0 +1,51 @@
+"""MirroredStrategy in RunConfig(train_distribute, eval_distribute) and the value of train_and_evaluate."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+DIGITS = np.random.RandomState(9).rand(8, 6, 6, 1).astype("float32")
+LABELS = np.array([1, 0, 1, 1, 0, 0, 1, 0], dtype="int32")
+
+
+def train_input_fn():
+    return tf.data.Dataset.from_tensor_slices((DIGITS, LABELS)).repeat().batch(2)
+
+
+def eval_input_fn():
+    return tf.data.Dataset.from_tensor_slices((DIGITS, LABELS)).batch(4)
+
+
+class CnnModel(tf2.keras.Model):
+    """The Estimator model_fn `cnn_model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv2d = tf2.keras.layers.Conv2D(filters=3, kernel_size=(2, 2), activation="relu")
+        self.average_pooling2d = tf2.keras.layers.AveragePooling2D(pool_size=(2, 2), strides=(2, 2))
+        self.flatten = tf2.keras.layers.Flatten()
+        self.dense = tf2.keras.layers.Dense(units=2)
+
+    def call(self, features, training=False):
+        net = self.conv2d(features)
+        net = self.average_pooling2d(net)
+        logits = self.dense(self.flatten(net))
+        return logits
+
+
+def make_cnn_model():
+    model = CnnModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=0.2),
+        loss=tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        metrics=[tf2.keras.metrics.SparseCategoricalAccuracy(name="accuracy")],
+    )
+    return model
+
+
+strategy = tf2.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    estimator = make_cnn_model()
+estimator.fit(strategy.distribute_datasets_from_function(lambda _: train_input_fn()), steps_per_epoch=6)
+metrics, exports = ({**estimator.evaluate(strategy.distribute_datasets_from_function(lambda _: eval_input_fn()), steps=2, return_dict=True), "global_step": estimator.optimizer.iterations.numpy()}, [])
+print("accuracy", metrics["accuracy"], "step", metrics["global_step"], "exports", exports)

@@ -1,0 +1,41 @@
+"""separable_conv2d, a natural_exp_decay rate, and compute_gradients / clip_by_global_norm / apply_gradients."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+IMAGES = np.random.RandomState(6).rand(8, 7, 7, 3).astype("float32")
+CLASSES = np.array([0, 1, 1, 0, 1, 0, 0, 1], dtype="int64")
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((IMAGES, CLASSES)).repeat().batch(4)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.separable_conv2d = tf2.keras.layers.SeparableConv2D(filters=6, kernel_size=3, depth_multiplier=2, activation="relu")
+        self.flatten = tf2.keras.layers.Flatten()
+        self.dense = tf2.keras.layers.Dense(units=2)
+
+    def call(self, features, training=False):
+        net = self.separable_conv2d(features)
+        net = self.flatten(net)
+        logits = self.dense(net)
+        return logits
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=tf2.keras.optimizers.schedules.ExponentialDecay(initial_learning_rate=0.1, decay_steps=5, decay_rate=2.718281828459045 ** -(0.3)), global_clipnorm=1.0),
+        loss=tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+    )
+    return model
+
+
+classifier = make_keras_model()
+classifier.fit(input_fn(), steps_per_epoch=6)
+print("loss", {**classifier.evaluate(input_fn(), steps=2, return_dict=True), "global_step": classifier.optimizer.iterations.numpy()}["loss"])
