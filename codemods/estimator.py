@@ -147,6 +147,11 @@ MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKe
 # Hooks whose whole effect was log lines.
 LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
                  "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
+# What must not survive a migration unreported (TF 2.16 removed it).
+LEFTOVER_PREFIXES = ("tf.estimator.", "tf.contrib.learn.", "tf.contrib.tpu.TPUEstimator", "tf.contrib.estimator.")
+LEFTOVER_FINE = {"tf.estimator"}
+PIPELINE_CODES = {"TFM200", "TFM203", "TFM204", "TFM210", "TFM211", "TFM212", "TFM213", "TFM214", "TFM215", "TFM216",
+                  "TFM217", "TFM218"}
 INPUT_FN_FACTORIES = {"tf.estimator.inputs.numpy_input_fn", "tf.estimator.inputs.pandas_input_fn"}
 STOP_AT_STEP = {"tf.estimator.StopAtStepHook", "tf.train.StopAtStepHook"}
 GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
@@ -342,7 +347,71 @@ class _Analysis:
                                         "use tf.distribute.ParameterServerStrategy with a cluster resolver and "
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
-        return findings
+        return findings + self.leftovers(findings)
+
+    def leftovers(self, findings: list[Finding]) -> list[Finding]:
+        """Estimator API that no finding rewrote or explained (a model_fn whose Estimator is
+        built in another module, TPUEstimator, tf.contrib.learn): reported, once per function
+        or top-level statement, so nothing is left in silence. Reports inside code a fix
+        replaces are dropped by the engine."""
+        pipelines = any(f.code in PIPELINE_CODES for f in findings)
+        explained: set[int] = set()
+        for f in findings:
+            for node in (f.node, *(n.node for n in f.notes)):
+                holder = self.holder_of(node)
+                if holder is not None:
+                    explained.add(id(holder))
+        out: list[Finding] = []
+        for node in [*self.index.of(cst.Attribute), *self.index.of(cst.Name)]:
+            name = self.name_of(node) or ""
+            if not name.startswith(LEFTOVER_PREFIXES) or name in LEFTOVER_FINE:
+                continue
+            parent = self.parents.get(node)
+            if isinstance(parent, cst.Attribute) and parent.value is node:
+                continue  # the longer spelling above it is the one reported
+            if isinstance(parent, (cst.ImportAlias,)) or self.in_import(node):
+                continue
+            holder = self.holder_of(node)
+            if holder is None or id(holder) in explained:
+                continue
+            if pipelines and not self.orphan_function(holder):
+                continue  # the file's pipelines are reported or rewritten; their parts need no second word
+            explained.add(id(holder))
+            where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
+            why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
+                   if "TPUEstimator" in name else
+                   "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
+                   "it cannot follow; migrate by hand")
+            out.append(Finding(CODE_DRIVER, f"{where} uses `{name}`, TF1 Estimator API that TF 2.16 removed, and "
+                               f"tfmigrate rewrote nothing here: {why}", node))
+        return sorted(out, key=lambda f: self.start(f.node))
+
+    def orphan_function(self, holder: cst.CSTNode) -> bool:
+        """A top-level function nothing in this file refers to (a model_fn for another module)."""
+        if not isinstance(holder, cst.FunctionDef):
+            return False
+        scope = self.scopes.get(holder)
+        return scope is not None and not any(a.references for a in scope.assignments[holder.name.value])
+
+    def holder_of(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """The top-level function, or else the top-level statement, that `node` is in."""
+        top: Optional[cst.CSTNode] = None
+        cur: Optional[cst.CSTNode] = node
+        function = None
+        while cur is not None and not isinstance(cur, cst.Module):
+            if isinstance(cur, cst.FunctionDef):
+                function = cur
+            top = cur
+            cur = self.parents.get(cur)
+        return function if function is not None else top
+
+    def in_import(self, node: cst.CSTNode) -> bool:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, cst.BaseStatement):
+            if isinstance(cur, (cst.Import, cst.ImportFrom)):
+                return True
+            cur = self.parents.get(cur)
+        return False
 
     # -- strategies outside (or inside) a pipeline ----------------------------------------
 
