@@ -53,7 +53,7 @@ UPDATE_OPS = "tf.GraphKeys.UPDATE_OPS"
 SIDE_EFFECT_ONLY = ("tf.summary.", "tf.logging.", "tf.print", "print")
 
 
-_INITIALIZERS = frozenset({"kernel_initializer", "bias_initializer"})
+_INITIALIZERS = frozenset({"kernel_initializer", "bias_initializer", "kernel_regularizer", "bias_regularizer"})
 
 
 @dataclass(frozen=True)
@@ -243,6 +243,7 @@ class _ModelFn:
         self.extra_args: list[tuple[str, str]] = []
         self.reads: set[str] = set()
         self.rank_one = False
+        self.regularized = False  # the loss adds the layers' regularization losses
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
 
@@ -577,6 +578,13 @@ class _ModelFn:
     def loss(self, node: cst.BaseExpression, path: _Path) -> tuple[str, str]:
         """(Keras loss, the model output expression as source)."""
         call = self.unwrap_identity(node, path)
+        if isinstance(call, cst.BinaryOperation) and isinstance(call.operator, cst.Add):
+            # `loss + tf.losses.get_regularization_loss()`: the layers' regularizers count;
+            # Keras adds a model's regularization losses to its loss itself.
+            for base, extra in ((call.left, call.right), (call.right, call.left)):
+                if self.is_regularization_loss(extra, path):
+                    self.regularized = True
+                    return self.loss(base, path)
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
         assert name is None or isinstance(call, cst.Call)
         if name == "tf.reduce_mean" and isinstance(call, cst.Call) and len(call.args) == 1:
@@ -616,6 +624,40 @@ class _ModelFn:
         if keras == "CategoricalCrossentropy" and not any(p.startswith("label_smoothing") for p in parts):
             keras = self.one_hot_to_sparse(keras, labels, path)
         return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def is_regularization_loss(self, node: cst.BaseExpression, path: _Path) -> bool:
+        node = self.value(node, path)
+        if not isinstance(node, cst.Call):
+            return False
+        name = self.name_of(node.func)
+        if name in ("tf.losses.get_regularization_loss",) and not node.args:
+            return True
+        # tf.add_n(tf.get_collection(tf.GraphKeys.REGULARIZATION_LOSSES))
+        return name == "tf.add_n" and len(node.args) == 1 and any(
+            self.name_of(n) == "tf.GraphKeys.REGULARIZATION_LOSSES" for n in _walk(node.args[0].value))
+
+    def regularizer(self, node: cst.BaseExpression) -> Optional[str]:
+        """A layer's TF1 regularizer as Keras's: TF1's l2_regularizer(s) added s * sum(w^2) / 2
+        (tf.nn.l2_loss), Keras's L2(l) adds l * sum(w^2)."""
+        if _is_none(node):
+            return None
+        if isinstance(node, cst.Name) and self.module_binding is not None:
+            bound = self.module_binding(node)
+            bound_name = self.name_of(bound.func) if isinstance(bound, cst.Call) else None
+            if bound_name and bound_name.startswith(("tf.keras.regularizers.", "keras.regularizers.")):
+                return self.code(node)
+            raise NotTranslatable(f"regularizer `{node.value}` is bound where tfmigrate cannot rewrite it (a "
+                                  "tf.contrib regularizer there would fail on TF 2): write it in the layer call", node)
+        name = self.name_of(node.func) if isinstance(node, cst.Call) else None
+        if name in ("tf.contrib.layers.l2_regularizer", "tf.contrib.layers.l1_regularizer") \
+                and isinstance(node, cst.Call) and len(node.args) == 1 and node.args[0].keyword is None:
+            scale = self.static(node.args[0].value)
+            if name.endswith("l2_regularizer"):
+                return f"{self.tf}.keras.regularizers.L2(0.5 * {scale})"
+            return f"{self.tf}.keras.regularizers.L1({scale})"
+        if name and name.startswith(("tf.keras.regularizers.", "keras.regularizers.")):
+            return self.code(node)
+        raise NotTranslatable(f"regularizer `{self.code(node)}` has no checked Keras form", node)
 
     def nn_loss(self, inner: cst.Call, path: _Path) -> tuple[str, str]:
         """A tf.nn `*_with_logits` op: per-example losses that the caller averages."""
@@ -878,6 +920,12 @@ class _ModelFn:
                 text = self.activation(arg.value)
                 if text is not None:
                     parts.append(f"activation={text}")
+                continue
+            if key in ("kernel_regularizer", "bias_regularizer"):
+                # TF1 counted a regularizer only where the loss added get_regularization_loss().
+                text = self.regularizer(arg.value) if self.regularized else None
+                if text is not None:
+                    parts.append(f"{key}={text}")
                 continue
             if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer"):
                 if not _is_none(arg.value):
@@ -1246,6 +1294,16 @@ class _ModelFn:
         if values is None or given:
             raise problem
         node = self.value(values, path)
+        while isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.cast", "tf.to_float") and node.args:
+            node = self.value(node.args[0].value, path)
+        if isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.nn.in_top_k", "tf.math.in_top_k"):
+            # mean(in_top_k(logits, labels, k)): the share of labels among the k best classes
+            top = self.arguments(node, ("predictions", "targets", "k"))
+            top.pop("name", None)
+            if set(top) == {"predictions", "targets", "k"} and self.is_labels(top["targets"], path) \
+                    and self.prediction_kind(top["predictions"], path, output) == "output":
+                return f"{self.tf}.keras.metrics.SparseTopKCategoricalAccuracy(k={self.static(top['k'])}, name=\"{key}\")"
+            raise problem
         try:
             if isinstance(node, cst.Call) and self.name_of(node.func) in NN_LOSSES:
                 loss, loss_output = self.nn_loss(node, path)
@@ -1411,6 +1469,10 @@ class _LayerRewriter(cst.CSTTransformer):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Call):
             self.called.add(id(node.func))
+        # A layer's initializer and regularizer arguments are translated with the layer.
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in _INITIALIZERS:
+                self.called |= {id(n) for n in _walk(arg.value) if isinstance(n, cst.Call)}
         return True
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
