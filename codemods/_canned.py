@@ -521,12 +521,11 @@ def train_step(self, data):
     # Two optimizers, as DNNLinearCombined had: one tape, each optimizer applies its
     # own variables; model.optimizer (the DNN's) counts the global step.
     x, y, sample_weight = {keras}.utils.unpack_x_y_sample_weight(data)
-    linear = [v for v in self.linear_model.trainable_variables]
-    linear_ids = set(id(v) for v in linear)
-    dnn = [v for v in self.trainable_variables if id(v) not in linear_ids]
     with {tf}.GradientTape() as tape:
-        y_pred = self(x, training=True)
+        y_pred = self(x, training=True)  # without a strategy the first trace makes the variables here
         loss = self.compute_loss(x, y, y_pred, sample_weight, training=True)
+    self.build_optimizers()
+    dnn, linear = self.dnn_and_linear_variables()
     dnn_grads, linear_grads = tape.gradient(loss, [dnn, linear])
     self.optimizer.apply(dnn_grads, dnn)
     self.linear_optimizer.apply(linear_grads, linear)
@@ -535,6 +534,22 @@ def train_step(self, data):
         if metric.name == "loss":
             metric.update_state(loss * replicas, sample_weight={tf}.shape(y_pred)[0])
     return self.compute_metrics(x, y, y_pred, sample_weight)
+
+def dnn_and_linear_variables(self):
+    linear = list(self.linear_model.trainable_variables)
+    linear_ids = set(id(v) for v in linear)
+    return [v for v in self.trainable_variables if id(v) not in linear_ids], linear
+
+def build_optimizers(self):
+    # Both optimizers make their variables once, before their first apply and outside the
+    # traced step (tf.init_scope): tf.function allows new variables only on its first trace,
+    # and apply() would otherwise build an optimizer on a later one. model.optimizer covers
+    # all trainable variables, as Keras builds it itself (fit under a strategy, load_model).
+    with {tf}.init_scope():
+        if not self.optimizer.built:
+            self.optimizer.build(self.trainable_variables)
+        if not self.linear_optimizer.built:
+            self.linear_optimizer.build(self.linear_model.trainable_variables)
 """.strip("\n").split("\n")
 
 
@@ -558,9 +573,10 @@ def _default_lr(cap: float, columns: list):
 
 DISTRIBUTED_BUILD = [""] + """
 def _maybe_symbolic_build(self, iterator=None, data_batch=None):
-    # Under a tf.distribute strategy Keras 3.15 builds the model from the mean of the first
-    # distributed batch, which fails on string features or labels (AddN of strings); one
-    # replica's batch has the same structure, shapes and dtypes.
+    # A private Keras 3 hook, overridden because no public one runs before it: under a
+    # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
+    # batch, which fails on string features or labels (AddN of strings). One replica's
+    # batch has the same structure, shapes and dtypes; the rest is Keras's own build.
     if iterator is not None and self._distribute_strategy is not None:
         for _, _, it in iterator:
             first = next(it)
@@ -572,10 +588,11 @@ def _maybe_symbolic_build(self, iterator=None, data_batch=None):
     super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
 """.strip("\n").split("\n")
 LINEAR_BUILD = """
-    if self._distribute_strategy is not None and not self.linear_optimizer.built:
-        # Keras built model.optimizer above; the linear one too, outside the replicas
+    if self._distribute_strategy is not None:
+        # Keras built the model and model.optimizer above; the linear optimizer too, in
+        # the strategy's scope (not per replica inside the step)
         with self.distribute_strategy.scope():
-            self.linear_optimizer.build(self.linear_model.trainable_variables)
+            self.build_optimizers()
 """.strip("\n").split("\n")
 
 

@@ -754,13 +754,13 @@ class KerasColumns:
         self.body.append(f"{w} = {weights or f'{{tf}}.ones_like({ids}, {{tf}}.float32)'} * "
                          f"{{tf}}.cast({ids} >= 0, {{tf}}.float32)")
         self.body.append(f"{out} = {{tf}}.reduce_sum({table}({{tf}}.maximum({ids}, 0)) * {w}[..., None], axis=1)")
-        self.body.append(self.combine(out, w, col.combiner, col))
+        self.body += [line for line in (self.combine(out, w, col.combiner, col),) if line]
         return out, col.dimension
 
-    def combine(self, out: str, w: str, combiner: str, col: Column) -> str:
+    def combine(self, out: str, w: str, combiner: str, col: Column) -> Optional[str]:
         # TF1's safe_embedding_lookup_sparse: sum(w e), / sum(w) for mean, / sqrt(sum(w^2)) for sqrtn.
         if combiner == "sum":
-            return f"pass  # {col.name}: combiner sum"
+            return None  # the weighted sum is already what TF1 computed
         if combiner == "mean":
             return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.reduce_sum({w}, axis=1, keepdims=True))"
         if combiner == "sqrtn":
@@ -771,7 +771,7 @@ class KerasColumns:
     def linear(self, col: AnyColumn, sparse_combiner: str) -> tuple[str, int]:
         if isinstance(col, Categorical):
             out, w = self.counts(col, "_linear_counts")
-            self.body.append(self.combine(out, w, sparse_combiner, col))
+            self.body += [line for line in (self.combine(out, w, sparse_combiner, col),) if line]
             return out, col.num_buckets
         return self.dense(col)
 

@@ -119,3 +119,8 @@ def test_models_build_from_one_replica_batch_under_a_strategy() -> None:
                            "dnn_feature_columns=cols, dnn_hidden_units=[4])\n")
     assert "def _maybe_symbolic_build(self, iterator=None, data_batch=None):" in text
     assert "self.linear_optimizer.build(self.linear_model.trainable_variables)" in text
+    # both optimizers are built outside the traced step, after the call that makes the variables
+    step = text[text.index("def train_step"):text.index("def dnn_and_linear_variables")]
+    assert step.index("self(x, training=True)") < step.index("self.build_optimizers()") \
+        < step.index("self.dnn_and_linear_variables()")
+    assert "    with tf.init_scope():\n            if not self.optimizer.built:" in text

@@ -77,6 +77,21 @@ class DNNClassifierModel(tf.keras.Model):
             "all_classes": tf.tile(tf.constant([[b'0', b'1', b'2']]), [batch, 1]),
         }
 
+    def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+        # A private Keras 3 hook, overridden because no public one runs before it: under a
+        # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
+        # batch, which fails on string features or labels (AddN of strings). One replica's
+        # batch has the same structure, shapes and dtypes; the rest is Keras's own build.
+        if iterator is not None and self._distribute_strategy is not None:
+            for _, _, it in iterator:
+                first = next(it)
+                break
+            local = self.distribute_strategy.experimental_local_results
+            data_batch = tf.nest.map_structure(
+                lambda x: local(x)[0] if isinstance(x, tf.distribute.DistributedValues) else x, first)
+            iterator = None
+        super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+
 
 def make_dnn_classifier_model():
     model = DNNClassifierModel()

@@ -62,9 +62,10 @@ class DNNRegressorModel(tf2.keras.Model):
         return {"predictions": logits}
 
     def _maybe_symbolic_build(self, iterator=None, data_batch=None):
-        # Under a tf.distribute strategy Keras 3.15 builds the model from the mean of the first
-        # distributed batch, which fails on string features or labels (AddN of strings); one
-        # replica's batch has the same structure, shapes and dtypes.
+        # A private Keras 3 hook, overridden because no public one runs before it: under a
+        # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
+        # batch, which fails on string features or labels (AddN of strings). One replica's
+        # batch has the same structure, shapes and dtypes; the rest is Keras's own build.
         if iterator is not None and self._distribute_strategy is not None:
             for _, _, it in iterator:
                 first = next(it)

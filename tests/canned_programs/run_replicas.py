@@ -49,7 +49,7 @@ losses = [float(x) for x in history.history["loss"]]
 print(json.dumps({
     "replicas": int(model.distribute_strategy.num_replicas_in_sync),
     "iterations": int(model.optimizer.iterations.numpy()),
-    "linear_iterations": int(model.linear_optimizer.iterations.numpy()),
+    "linear_iterations": int(model.linear_optimizer.iterations.numpy()) if hasattr(model, "linear_optimizer") else None,
     "loss_finite": all(math.isfinite(x) for x in losses),
     "losses": losses,
 }))
