@@ -244,6 +244,7 @@ class _ModelFn:
         self.reads: set[str] = set()
         self.rank_one = False
         self.regularized = False  # the loss adds the layers' regularization losses
+        self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
 
@@ -710,6 +711,16 @@ class _ModelFn:
                 continue
         return chosen
 
+    def without_consumed(self, body: list[str]) -> list[str]:
+        """Drop `init = <initializer>` lines whose name the rewritten layers no longer read."""
+        out = list(body)
+        for name in self.consumed:
+            pattern = re.compile(rf"^{re.escape(name)} = ")
+            rest = [line for line in out if not pattern.match(line)]
+            if not any(re.search(rf"\b{re.escape(name)}\b", line) for line in rest):
+                out = rest
+        return out
+
     def is_rank_one(self, output: str, path: _Path) -> bool:
         """Is the model output visibly a (batch,) tensor: `x[:, 0]`, `tf.squeeze(x)`, `tf.reshape(x, [-1])`?"""
         node = self.value(cst.parse_expression(output), path) if output.isidentifier() else cst.parse_expression(output)
@@ -1021,6 +1032,15 @@ class _ModelFn:
         defaults are spelled out where Keras's differ (stddev 1.0, not 0.05)."""
         if isinstance(node, cst.SimpleString):
             return self.code(node)
+        if isinstance(node, cst.Name):
+            # `init = tf.truncated_normal_initializer(stddev=0.1)` shared by several layers
+            local = self.single_static_binding(node.value)
+            bound = local if local is not None else (
+                self.module_binding(node) if self.module_binding is not None else None)
+            if isinstance(bound, cst.Call):
+                if local is not None:
+                    self.consumed.add(node.value)
+                return self.initializer(bound)
         if not isinstance(node, cst.Call):
             raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
         name = self.name_of(node.func) or ""
@@ -1436,6 +1456,7 @@ class _ModelFn:
             lines.append(f"{i * 2}{name} = {value}")
         lines += [f"{i * 2}{line}" for line in self.init_lines]
         lines.append("")
+        call_body = self.without_consumed(call_body)
         lines.append(f"{i}def call(self, features, training=False):")
         if any(re.search(r"\bparams\b", line) for line in call_body):
             lines.append(f"{i * 2}params = self.params")

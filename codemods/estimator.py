@@ -858,7 +858,8 @@ class _Analysis:
         if pipeline.model_dir is not None and pipeline.save_every is not None:
             # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.
             callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
-                             f"{pipeline.checkpoints}.save(check_interval=True))")
+                             f"{pipeline.checkpoints}.save(checkpoint_number=int({pipeline.estimator_name}.optimizer"
+                             ".iterations.numpy()), check_interval=True))")
         extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
         if max_steps is not None and fresh:
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
@@ -873,7 +874,9 @@ class _Analysis:
         else:
             lines.append(f"{est}.fit({dataset}{extra})")
         if pipeline.model_dir is not None:
-            lines.append(f"{pipeline.checkpoints}.save(checkpoint_number=int({est}.optimizer.iterations.numpy()))")
+            # Estimator always saved when train returned, whatever save_checkpoints_steps said.
+            lines.append(f"{pipeline.checkpoints}.save(checkpoint_number=int({est}.optimizer.iterations.numpy()), "
+                         "check_interval=False)")
         return lines
 
     def hooks(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> list[str]:

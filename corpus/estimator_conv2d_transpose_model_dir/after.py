@@ -45,9 +45,9 @@ if checkpoints.latest_checkpoint:
     checkpoint.restore(checkpoints.latest_checkpoint).assert_existing_objects_matched()
 if autoencoder.optimizer.iterations.numpy() < 3:
     autoencoder.fit(input_fn(), steps_per_epoch=int(3 - autoencoder.optimizer.iterations.numpy()))
-checkpoints.save(checkpoint_number=int(autoencoder.optimizer.iterations.numpy()))
+checkpoints.save(checkpoint_number=int(autoencoder.optimizer.iterations.numpy()), check_interval=False)
 if autoencoder.optimizer.iterations.numpy() < 6:
     autoencoder.fit(input_fn(), steps_per_epoch=int(6 - autoencoder.optimizer.iterations.numpy()))
-checkpoints.save(checkpoint_number=int(autoencoder.optimizer.iterations.numpy()))
+checkpoints.save(checkpoint_number=int(autoencoder.optimizer.iterations.numpy()), check_interval=False)
 print("step", autoencoder.optimizer.iterations.numpy())
 print("rmse", {**autoencoder.evaluate(input_fn(), steps=2, return_dict=True), "global_step": autoencoder.optimizer.iterations.numpy()}["rmse"])
