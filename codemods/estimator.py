@@ -841,7 +841,7 @@ class _Analysis:
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
         dataset = self.per_replica(source, pipeline)
-        est, tf = pipeline.estimator_name, pipeline.tf
+        est = pipeline.estimator_name
         lines: list[str] = []
         fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
         if pipeline.model_dir is not None and not pipeline.first_fit:
