@@ -1302,6 +1302,11 @@ class _Analysis:
         strings they always were: tf.estimator.ModeKeys is gone with tf.estimator."""
         edits: list[Edit] = []
         inside = set(map(id, _walk(model_fn))) if model_fn is not None else set()
+        # Another model_fn (of a pipeline left as it is) keeps its spelling byte for byte.
+        for fn in self.index.of(cst.FunctionDef):
+            if fn is not model_fn and any(self.name_of(n.func) == "tf.estimator.EstimatorSpec"
+                                          for n in _walk(fn) if isinstance(n, cst.Call)):
+                inside |= set(map(id, _walk(fn)))
         for node in self.index.of(cst.Attribute):
             if id(node) in inside or id(node) in self.mode_keys_done:
                 continue
