@@ -261,7 +261,7 @@ class _ModelFn:
         forward = self.forward(output, train)
         for mode in (EVAL, PREDICT):
             missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
-            if missing and paths[mode].spec is not None and self.needs_model(paths[mode]):
+            if missing and paths[mode].spec is not None:
                 raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
                                       "runs only in TRAIN): one Keras model serves every mode", missing[0])
         self.in_model = False
@@ -291,9 +291,6 @@ class _ModelFn:
                                   self.fn.params)
         if "config" in self.params and "config" in _names_used(self.fn.body):
             raise NotTranslatable("model_fn reads its RunConfig `config`: Keras has no such argument", self.fn)
-
-    def needs_model(self, path: _Path) -> bool:
-        return True
 
     # -- the paths ------------------------------------------------------------------------
 
@@ -699,16 +696,13 @@ class _ModelFn:
                 chosen.append(step)
                 needed |= _names_used(step.value if isinstance(step, cst.Assign) else step)  # type: ignore[arg-type]
                 if isinstance(step, cst.For):
-                    needed -= _targets(cast_for_target(step))
+                    needed -= _targets(step.target)
         if "labels" in needed:
             raise NotTranslatable("the model output depends on labels", path.spec or self.fn)
         chosen.reverse()
         for step in chosen:
-            if isinstance(step, cst.AugAssign) or isinstance(step, cst.Expr):
+            if isinstance(step, (cst.AugAssign, cst.Expr)):
                 raise NotTranslatable(f"`{self.code(step)}` in the forward pass has no clear Keras form", step)
-            if isinstance(step, cst.Assign) and step.value is not None and self.condition(step.value) is not None \
-                    and isinstance(step.value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)):
-                continue
         return chosen
 
     def without_consumed(self, body: list[str]) -> list[str]:
@@ -866,7 +860,7 @@ class _ModelFn:
         raise NotTranslatable(f"`{self.code(node)}` tells EVAL from PREDICT inside the model: Keras only knows "
                               "training or not", node)
 
-    def check_no_tf1_left(self, step: cst.CSTNode, mapping: dict) -> None:
+    def check_no_tf1_left(self, step: cst.CSTNode) -> None:
         for node in _walk(step):
             if isinstance(node, cst.Call):
                 self.no_tf1(node)
@@ -1433,7 +1427,7 @@ class _ModelFn:
                 continue
             if not isinstance(step, cst.Assign):
                 raise NotTranslatable(f"`{self.code(step)}` in the PREDICT branch has no clear Keras form", step)
-            self.check_no_tf1_left(step, {})
+            self.check_no_tf1_left(step)
             lines.append(self.code(step))
         value = self.value(predictions, path)
         lines.append(f"return {self.code(predictions)}")
@@ -1525,16 +1519,8 @@ def _split_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def _inside(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
-    return any(n is node for n in _walk(outer))
-
-
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
-
-
-def cast_for_target(step: cst.For) -> cst.CSTNode:
-    return step.target
 
 
 # Attributes a keras.Model already has: a layer stored under one of these names would
