@@ -159,6 +159,33 @@ GRAPH_MODE_USERS = {"tf.Session", "tf.InteractiveSession", "tf.placeholder", "tf
                     "tf.train.MonitoredSession", "tf.get_default_graph", "tf.Graph"}
 
 
+
+# Under a strategy, Keras 3 counts one optimizer iteration more when a finite dataset runs
+# out: the failing last step increments `iterations` without changing a weight (checked on
+# TF 2.21 with 2 replicas: 8 per-replica batches gave 4 steps and iterations 5). The
+# Estimator's global_step counted real steps only, and max_steps, evaluate()'s global_step
+# and checkpoint numbers read it, so the model class puts the count of real steps back.
+_REAL_STEP_COUNT = """
+def fit(self, *args, **kwargs):
+    # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+    # out (no weight changes); Estimator's global_step counted the steps really taken.
+    last = {{}}
+    record = {tf}.keras.callbacks.LambdaCallback(
+        on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+    history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+    if "step" in last:
+        self.optimizer.iterations.assign(last["step"])
+    return history
+"""
+
+
+def _with_real_step_count(model_class: cst.ClassDef, tf: str, indent: str) -> cst.ClassDef:
+    method = cst.parse_module(_REAL_STEP_COUNT.format(tf=tf).replace("    ", indent)).body[0]
+    method = method.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+    body = model_class.body
+    return model_class.with_changes(body=body.with_changes(body=[*body.body, method]))
+
+
 class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
@@ -1239,6 +1266,9 @@ class _Analysis:
         fn_node = pipeline.model_fn_node
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body)
+        if pipeline.strategy_name:
+            new_defs = [_with_real_step_count(d, tf, indent) if isinstance(d, cst.ClassDef) and i == 0 else d
+                        for i, d in enumerate(new_defs)]
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
         if fn_node is not None:  # the model class and its make function take the model_fn's place

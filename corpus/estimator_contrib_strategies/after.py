@@ -16,6 +16,17 @@ class KerasModel(tf.keras.Model):
         output = self.dense(features)
         return output
 
+    def fit(self, *args, **kwargs):
+        # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+        # out (no weight changes); Estimator's global_step counted the steps really taken.
+        last = {}
+        record = tf.keras.callbacks.LambdaCallback(
+            on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+        history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+        if "step" in last:
+            self.optimizer.iterations.assign(last["step"])
+        return history
+
 
 def make_keras_model():
     model = KerasModel()

@@ -22,6 +22,17 @@ class ScorerModel(tf2.keras.Model):
         prediction = self.dense(features)
         return prediction
 
+    def fit(self, *args, **kwargs):
+        # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+        # out (no weight changes); Estimator's global_step counted the steps really taken.
+        last = {}
+        record = tf2.keras.callbacks.LambdaCallback(
+            on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+        history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+        if "step" in last:
+            self.optimizer.iterations.assign(last["step"])
+        return history
+
 
 def make_scorer_model():
     model = ScorerModel()

@@ -32,7 +32,7 @@ def _all_cpus_by_default(self, devices=None, *args, **kwargs):
 
 tf.distribute.MirroredStrategy.__init__ = _all_cpus_by_default
 
-record = {"fits": [], "evaluations": []}
+record = {"fits": [], "evaluations": [], "steps_at_evaluate": []}
 
 
 class Recorder(tf.keras.callbacks.Callback):
@@ -91,6 +91,8 @@ def evaluate(self, *args, **kwargs):
     kwargs.setdefault("verbose", 0)
     result = _evaluate(self, *args, **kwargs)
     record["evaluations"].append(result)
+    # The optimizer's iterations stand in for global_step: what evaluate() reports.
+    record["steps_at_evaluate"].append(int(self.optimizer.iterations.numpy()))
     return result
 
 
