@@ -65,6 +65,8 @@ class LayerForm:
 
 _CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation", "use_bias")
 _POOL = ("pool_size", "strides", "padding", "data_format")
+_RNN = ("units", "activation", "recurrent_activation", "use_bias", "dropout", "recurrent_dropout",
+        "return_sequences", "go_backwards", "unroll")
 LAYERS = {
     "dense": LayerForm("Dense", ("units", "activation", "use_bias", "kernel_initializer", "bias_initializer"),
                        frozenset({"units", "activation", "use_bias"}) | _INITIALIZERS),
@@ -84,6 +86,18 @@ LAYERS = {
     "flatten": LayerForm("Flatten", (), frozenset({"data_format"})),
     "dropout": LayerForm("Dropout", ("rate", "noise_shape", "seed", "training"),
                          frozenset({"rate", "noise_shape", "seed"})),
+    # tf.keras layers a TF1 model_fn made inline; Keras 2.15 and Keras 3 share these defaults
+    # (uniform(-0.05, 0.05) embeddings; the recurrent layers' activations, initializers and
+    # GRU's reset_after=True). Keras 3 dropped Embedding's input_length, which only shaped.
+    "embedding": LayerForm("Embedding", ("input_dim", "output_dim"),
+                           frozenset({"input_dim", "output_dim", "mask_zero", "embeddings_initializer"})),
+    "lstm": LayerForm("LSTM", ("units",), frozenset(_RNN)),
+    "gru": LayerForm("GRU", ("units",), frozenset(_RNN)),
+    "simple_rnn": LayerForm("SimpleRNN", ("units",), frozenset(_RNN) - {"recurrent_activation"}),
+    "global_average_pooling1d": LayerForm("GlobalAveragePooling1D", ("data_format",), frozenset({"data_format"})),
+    "global_average_pooling2d": LayerForm("GlobalAveragePooling2D", ("data_format",), frozenset({"data_format"})),
+    "global_max_pooling1d": LayerForm("GlobalMaxPooling1D", ("data_format",), frozenset({"data_format"})),
+    "global_max_pooling2d": LayerForm("GlobalMaxPooling2D", ("data_format",), frozenset({"data_format"})),
     # TF1 and Keras 3 share momentum 0.99 and epsilon 1e-3 (SEMANTICS).
     "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
                                      frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
@@ -93,9 +107,19 @@ LAYER_CLASSES = {"Dense": "dense", "Conv1D": "conv1d", "Conv2D": "conv2d", "Conv
                  "MaxPooling1D": "max_pooling1d", "MaxPooling2D": "max_pooling2d", "MaxPooling3D": "max_pooling3d",
                  "AveragePooling1D": "average_pooling1d", "AveragePooling2D": "average_pooling2d",
                  "AveragePooling3D": "average_pooling3d", "Flatten": "flatten", "Dropout": "dropout",
-                 "BatchNormalization": "batch_normalization"}
+                 "BatchNormalization": "batch_normalization", "Embedding": "embedding", "LSTM": "lstm",
+                 "GRU": "gru", "SimpleRNN": "simple_rnn", "GlobalAveragePooling1D": "global_average_pooling1d",
+                 "GlobalAveragePooling2D": "global_average_pooling2d", "GlobalMaxPooling1D": "global_max_pooling1d",
+                 "GlobalMaxPooling2D": "global_max_pooling2d"}
+# Layer classes tf.layers never had: only their tf.keras spelling is matched.
+KERAS_ONLY_KINDS = frozenset({"embedding", "lstm", "gru", "simple_rnn", "global_average_pooling1d",
+                              "global_average_pooling2d", "global_max_pooling1d", "global_max_pooling2d"})
+# Layers that read Keras's training flag: a TF1 model_fn that did not pass one ran them in
+# inference mode (the learning phase was 0), so the rewrite passes training=False.
+TRAINING_LAYERS = frozenset({"dropout", "batch_normalization", "lstm", "gru", "simple_rnn"})
+KERAS_LAYER_MODULES = ("tf.keras.layers.", "keras.layers.")
 # Keywords with no effect on the numbers (names, graph reuse, the fused kernel).
-LAYER_IGNORED = {"name", "reuse", "fused", "trainable"}
+LAYER_IGNORED = {"name", "reuse", "fused", "trainable", "input_length"}
 
 # tf.nn losses under tf.reduce_mean: Keras loss, labels keyword, logits keyword.
 NN_LOSSES = {
@@ -243,6 +267,9 @@ class _ModelFn:
         self.extra_args: list[tuple[str, str]] = []
         self.reads: set[str] = set()
         self.rank_one = False
+        self.metric_output = "y_pred"
+        # id(tf.get_variable call) → {id(l2_loss term): its scale}: the loss's l2_loss terms on it
+        self.variable_scales: dict[int, dict[int, str]] = {}
         self.regularized = False  # the loss adds the layers' regularization losses
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
         self.in_model = True  # static values read now go into __init__ (False while compiling)
@@ -576,16 +603,24 @@ class _ModelFn:
     def loss(self, node: cst.BaseExpression, path: _Path) -> tuple[str, str]:
         """(Keras loss, the model output expression as source)."""
         call = self.unwrap_identity(node, path)
-        if isinstance(call, cst.BinaryOperation) and isinstance(call.operator, cst.Add):
+        terms = self.sum_terms(call, path)
+        if len(terms) > 1:
             # `loss + tf.losses.get_regularization_loss()`: the layers' regularizers count;
-            # Keras adds a model's regularization losses to its loss itself.
-            for base, extra in ((call.left, call.right), (call.right, call.left)):
-                if self.is_regularization_loss(extra, path):
-                    self.regularized = True
-                    return self.loss(base, path)
+            # Keras adds a model's regularization losses to its loss itself. `loss + s *
+            # tf.nn.l2_loss(w)` on a tf.get_variable becomes that weight's regularizer.
+            extras = [t for t in terms if self.is_regularization_loss(t, path) or self.variable_l2(t, path, False)]
+            bases = [t for t in terms if not any(t is e for e in extras)]
+            if len(bases) == 1:
+                for extra in extras:
+                    if self.is_regularization_loss(extra, path):
+                        self.regularized = True
+                    else:
+                        self.variable_l2(extra, path, True)
+                return self.loss(bases[0], path)
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
         assert name is None or isinstance(call, cst.Call)
-        if name == "tf.reduce_mean" and isinstance(call, cst.Call) and len(call.args) == 1:
+        if name == "tf.reduce_mean" and isinstance(call, cst.Call) and len(call.args) == 1 + any(
+                a.keyword is not None and a.keyword.value == "name" for a in call.args):
             inner = self.value(call.args[0].value, path)
             if isinstance(inner, cst.Call) and self.name_of(inner.func) in NN_LOSSES:
                 return self.nn_loss(inner, path)
@@ -621,7 +656,59 @@ class _ModelFn:
         keras = form.keras
         if keras == "CategoricalCrossentropy" and not any(p.startswith("label_smoothing") for p in parts):
             keras = self.one_hot_to_sparse(keras, labels, path)
+        elif keras == "CategoricalCrossentropy" and self.is_one_hot_labels(labels, path):
+            # Keras's sparse loss has no label_smoothing and the dataset's labels are ids: its
+            # categorical loss takes the one-hot labels, per example (Keras averages them, on
+            # any number of replicas). Keras hands the loss float labels, maybe as (batch, 1).
+            one_hot = self.value(labels, path)
+            spec = self.arguments(one_hot, ("indices", "depth", "name"))  # type: ignore[arg-type]
+            spec.pop("name", None)
+            if set(spec) != {"indices", "depth"}:
+                raise NotTranslatable(f"`{self.code(one_hot)}`: only tf.one_hot(labels, depth) is checked", one_hot)
+            options = ", ".join(["from_logits=True"] * form.from_logits + [p for p in parts if p.startswith("label")])
+            tf = self.tf
+            return (f"lambda y_true, y_pred: {tf}.keras.losses.categorical_crossentropy({tf}.one_hot({tf}.cast("
+                    f"{tf}.reshape(y_true, [-1]), {tf}.int32), {self.static(spec['depth'])}), y_pred, {options})",
+                    self.output(output, path))
         return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def sum_terms(self, node: cst.BaseExpression, path: _Path) -> list[cst.BaseExpression]:
+        """The terms of `a + b`, `tf.add(a, b)` and `tf.add_n([a, b])`, flattened."""
+        node = self.unwrap_identity(node, path)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self.sum_terms(node.left, path) + self.sum_terms(node.right, path)
+        name = self.name_of(node.func) if isinstance(node, cst.Call) else None
+        if isinstance(node, cst.Call) and name in ("tf.add", "tf.math.add"):
+            given = self.arguments(node, ("x", "y", "name"))
+            if set(given) - {"name"} == {"x", "y"}:
+                return self.sum_terms(given["x"], path) + self.sum_terms(given["y"], path)
+        if isinstance(node, cst.Call) and name in ("tf.add_n", "tf.math.add_n"):
+            given = self.arguments(node, ("inputs", "name"))
+            items = self.value(given["inputs"], path) if "inputs" in given else None
+            if isinstance(items, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in items.elements):
+                return [t for e in items.elements for t in self.sum_terms(e.value, path)]
+        return [node]
+
+    def variable_l2(self, node: cst.BaseExpression, path: _Path, record: bool) -> bool:
+        """`s * tf.nn.l2_loss(w)` (either order, s static, or no s) on a weight the model_fn made
+        with tf.get_variable: Keras's L2(s / 2) on that weight adds the same (l2_loss is sum(w²) / 2)."""
+        node = self.unwrap_identity(node, path)
+        scale = "1.0"
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+            for factor, other in ((node.left, node.right), (node.right, node.left)):
+                if self.check_static(factor) and not _names_used(factor) & {"features", "labels"}:
+                    scale, node = self.code(factor), self.value(other, path)
+                    break
+            else:
+                return False
+        if not (isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.nn.l2_loss",) and len(node.args) == 1):
+            return False
+        weight = self.value(node.args[0].value, path)
+        if not (isinstance(weight, cst.Call) and self.name_of(weight.func) == "tf.get_variable"):
+            return False
+        if record:  # keyed by the term too: the EVAL path reads the same loss again
+            self.variable_scales.setdefault(id(weight), {})[id(node)] = scale
+        return True
 
     def is_regularization_loss(self, node: cst.BaseExpression, path: _Path) -> bool:
         node = self.value(node, path)
@@ -639,6 +726,12 @@ class _ModelFn:
         (tf.nn.l2_loss), Keras's L2(l) adds l * sum(w^2)."""
         if _is_none(node):
             return None
+        if isinstance(node, cst.Name) and self.single_static_binding(node.value) is not None:
+            # `regularizer = tf.keras.regularizers.l2(params["l2"])` in the model_fn
+            bound = self.single_static_binding(node.value)
+            if isinstance(bound, cst.Call) and self.check_static(bound):
+                self.consumed.add(node.value)
+                return self.regularizer(bound)
         if isinstance(node, cst.Name) and self.module_binding is not None:
             bound = self.module_binding(node)
             bound_name = self.name_of(bound.func) if isinstance(bound, cst.Call) else None
@@ -894,7 +987,8 @@ class _ModelFn:
         elif isinstance(call.func, cst.Call):
             cls = self.name_of(call.func.func) or ""
             short = cls.rsplit(".", 1)[-1]
-            if cls.startswith(("tf.layers.", "tf.keras.layers.", "keras.layers.")) and short in LAYER_CLASSES:
+            if cls.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) and short in LAYER_CLASSES \
+                    and not (cls.startswith("tf.layers.") and LAYER_CLASSES[short] in KERAS_ONLY_KINDS):
                 kind = LAYER_CLASSES[short]
                 ctor_args = call.func.args
                 given = self.arguments(updated, ("inputs", "training"))
@@ -905,6 +999,11 @@ class _ModelFn:
         if kind is None:
             if name.startswith("tf.layers."):
                 raise NotTranslatable(f"`{name}` has no checked Keras layer here", call)
+            cls = (self.name_of(call.func.func) or "") if isinstance(call.func, cst.Call) else name
+            if cls.startswith(KERAS_LAYER_MODULES) and cls.rsplit(".", 1)[-1][:1].isupper():
+                # Left in call(), a layer would be made again at every step, with new weights.
+                raise NotTranslatable(f"`{cls}` made inside the model_fn has no checked Keras form here "
+                                      "(create it in the model's __init__ by hand)", call)
             self.no_tf1(call)
             return None
         form = LAYERS[kind]
@@ -932,7 +1031,8 @@ class _ModelFn:
                 if text is not None:
                     parts.append(f"{key}={text}")
                 continue
-            if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer"):
+            if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer",
+                       "embeddings_initializer"):
                 if not _is_none(arg.value):
                     parts.append(f"{key}={self.initializer(arg.value)}")
                 continue
@@ -959,7 +1059,7 @@ class _ModelFn:
             self.init_lines.append(f"self.{attr} = {ctor}")
             callee = f"self.{attr}"
         args = [self.code(inputs)]  # type: ignore[arg-type]
-        if kind in ("dropout", "batch_normalization"):
+        if kind in TRAINING_LAYERS:
             args.append("training=" + ("False" if training is None else self.training_arg(training)))
         # `training` inside a layer's own arguments was already rewritten by the transformer.
         return cst.parse_expression(f"{callee}({', '.join(args)})")
@@ -1017,6 +1117,9 @@ class _ModelFn:
             parts.append(f"dtype={self.static(dtype)}")
         if trainable is not None:
             parts.append(f"trainable={self.static(trainable)}")
+        if id(call) in self.variable_scales:
+            scale = " + ".join(self.variable_scales[id(call)].values())
+            parts.append(f"regularizer={self.tf}.keras.regularizers.L2(0.5 * ({scale}))")
         parts.append(f'name="{label}"')
         self.init_lines.append(f"self.{attr} = self.add_weight({', '.join(parts)})")
         return cst.parse_expression(f"self.{attr}")
@@ -1324,12 +1427,66 @@ class _ModelFn:
             else:
                 loss, loss_output = self.loss(values, path)
         except NotTranslatable:
-            raise problem from None
+            loss, loss_output = "", ""
         kind = loss.split("(", 1)[0]
         if loss_output != output or kind not in LOSS_METRICS:
-            raise problem
+            # Any other mean of values computed from the output (and labels): Keras's
+            # MeanMetricWrapper averages what its function returns over every element and
+            # batch, as tf.metrics.mean did. A (batch,) output reaches Keras as (batch, 1).
+            self.metric_output = "y_pred[:, 0]" if self.is_rank_one(output, path) else "y_pred"
+            try:
+                body = self.as_metric_function(values, path, output, 0)
+            except NotTranslatable:
+                raise problem from None
+            return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def as_metric_function(self, node: cst.BaseExpression, path: _Path, output: str, depth: int) -> str:
+        """`node` as an expression of `y_true` (the labels) and `y_pred` (the model output),
+        with the names the path bound in between written out; only TF ops, literals and
+        static names may remain."""
+        refuse = NotTranslatable(f"`{self.code(node)}` is not computed from the model output and labels alone", node)
+        if depth > 30:
+            raise refuse
+        again = (lambda sub: self.as_metric_function(sub, path, output, depth + 1))
+        if isinstance(node, cst.Name):
+            if node.value == output:
+                return self.metric_output
+            bound = self.value(node, path)
+            if bound is not node:
+                return f"({again(bound)})"
+            if node.value == "labels":
+                return "y_true"
+            if node.value in ("features", "mode", "params") or not self.check_static(node):
+                raise refuse
+            return node.value
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return self.code(node)
+        if isinstance(node, cst.Call):
+            name = self.name_of(node.func) or ""
+            if not name.startswith("tf.") or name.startswith(TF1_ONLY) or name in GLOBAL_STEP:
+                raise refuse
+            args = []
+            for arg in node.args:
+                if arg.star:
+                    raise refuse
+                text = again(arg.value)
+                args.append(f"{arg.keyword.value}={text}" if arg.keyword else text)
+            return f"{self.code(node.func)}({', '.join(args)})"
+        if isinstance(node, cst.BinaryOperation):
+            return f"({again(node.left)}{self.code(node.operator)}{again(node.right)})"
+        if isinstance(node, cst.UnaryOperation):
+            return f"{self.code(node.operator)}{again(node.expression)}"
+        if isinstance(node, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in node.elements):
+            inner = ", ".join(again(e.value) for e in node.elements)
+            return f"[{inner}]" if isinstance(node, cst.List) else f"({inner},)"
+        if isinstance(node, cst.Subscript):
+            slices = [self.code(e) for e in node.slice]
+            if any(_names_used(e) - {"None"} for e in node.slice):
+                raise refuse
+            return f"{again(node.value)}[{''.join(slices)}]"
+        raise refuse
 
     def prediction_kind(self, node: cst.BaseExpression, path: _Path, output: str) -> Optional[str]:
         """How a metric's predictions derive from the model output."""
@@ -1466,7 +1623,7 @@ class _ModelFn:
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")
         lines.append(f"{i * 2}optimizer={optimizer},")
-        lines.append(f"{i * 2}loss={tf}.keras.losses.{loss},")
+        lines.append(f"{i * 2}loss={loss if loss.startswith('lambda ') else f'{tf}.keras.losses.{loss}'},")
         if metrics:
             lines.append(f"{i * 2}metrics=[{', '.join(metrics)}],")
         lines.append(f"{i})")
