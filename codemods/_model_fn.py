@@ -33,6 +33,7 @@ from tfmigrate.codemods._estimator_keras import (
     LOSSES,
     MEAN_REDUCTIONS,
     OPTIMIZER_DEFAULT_LR,
+    OptimizerForm,
     OPTIMIZER_IGNORED,
     OPTIMIZERS,
     NotTranslatable,
@@ -267,6 +268,8 @@ class _ModelFn:
         self.extra_args: list[tuple[str, str]] = []
         self.reads: set[str] = set()
         self.rank_one = False
+        self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
+        self.class_name = ""
         self.metric_output = "y_pred"
         # id(tf.get_variable call) → {id(l2_loss term): its scale}: the loss's l2_loss terms on it
         self.variable_scales: dict[int, dict[int, str]] = {}
@@ -278,6 +281,7 @@ class _ModelFn:
     # -- entry ----------------------------------------------------------------------------
 
     def translate(self, class_name: str, make_name: str) -> KerasModelCode:
+        self.class_name = class_name
         self.check_signature()
         paths = {mode: self.path(mode) for mode in (TRAIN, EVAL, PREDICT)}
         train = paths[TRAIN]
@@ -1299,6 +1303,8 @@ class _ModelFn:
                 or not name.endswith("Optimizer"):
             raise NotTranslatable(f"`{self.code(node)}` is not a tf.train optimizer", node)
         form = OPTIMIZERS.get(name)
+        if name == RMSPROP:
+            form = RMSPROP_FORM
         if form is None:
             raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
                                   "(checked: GradientDescent, Momentum, Adam, Adagrad, Ftrl)", node, "optimizer")
@@ -1322,6 +1328,9 @@ class _ModelFn:
         for keras_key, default in form.fixed:
             parts.setdefault(keras_key, default)
         args = ", ".join(f"{k}={v}" for k, v in parts.items())
+        if name == RMSPROP:
+            self.rmsprop_class = f"{self.class_name}RMSprop"
+            return f"{self.rmsprop_class}({args})"
         return f"{self.tf}.keras.optimizers.{form.keras}({args})"
 
     def learning_rate(self, node: cst.BaseExpression, path: _Path, optimizer: str) -> str:
@@ -1421,13 +1430,21 @@ class _ModelFn:
                     and self.prediction_kind(top["predictions"], path, output) == "output":
                 return f"{self.tf}.keras.metrics.SparseTopKCategoricalAccuracy(k={self.static(top['k'])}, name=\"{key}\")"
             raise problem
+        unreduced = self.without_none_reduction(node)
         try:
             if isinstance(node, cst.Call) and self.name_of(node.func) in NN_LOSSES:
                 loss, loss_output = self.nn_loss(node, path)
+            elif unreduced is not None:
+                loss, loss_output = self.loss(unreduced, path)
             else:
                 loss, loss_output = self.loss(values, path)
         except NotTranslatable:
             loss, loss_output = "", ""
+        if unreduced is not None and loss_output == output and not loss.startswith("lambda "):
+            # mean(tf.losses.X(..., reduction=NONE)): the mean of Keras's per-example X loss.
+            kind, options = loss.split("(", 1)[0], loss.split("(", 1)[1].rstrip(")")
+            loss_object = f"{self.tf}.keras.losses.{kind}({options + ', ' if options else ''}reduction=None)"
+            return f"{self.tf}.keras.metrics.MeanMetricWrapper({loss_object}, name=\"{key}\")"
         kind = loss.split("(", 1)[0]
         if loss_output != output or kind not in LOSS_METRICS:
             # Any other mean of values computed from the output (and labels): Keras's
@@ -1441,6 +1458,15 @@ class _ModelFn:
             return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def without_none_reduction(self, node: cst.BaseExpression) -> Optional[cst.Call]:
+        """A tf.losses call given reduction=NONE, without that argument; else None."""
+        if not (isinstance(node, cst.Call) and (self.name_of(node.func) or "") in LOSSES):
+            return None
+        kept = [a for a in node.args
+                if not (a.keyword is not None and a.keyword.value == "reduction"
+                        and self.name_of(a.value) == "tf.losses.Reduction.NONE")]
+        return node.with_changes(args=kept) if len(kept) < len(node.args) else None
 
     def as_metric_function(self, node: cst.BaseExpression, path: _Path, output: str, depth: int) -> str:
         """`node` as an expression of `y_true` (the labels) and `y_pred` (the model output),
@@ -1617,6 +1643,9 @@ class _ModelFn:
             lines.append(f"{i}def predict_step(self, data):")
             lines += [f"{i * 2}{line}" for line in _split_lines(predict_body)]
         lines += ["", ""]
+        if self.rmsprop_class:
+            lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
+                      for line in RMSPROP_CLASS.splitlines()] + ["", ""]
         make_args = ", ".join((["params"] if "params" in self.params else []) + [p for p, _ in self.extra_args])
         model_args = ", ".join((["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"def {make_name}({make_args}):")
@@ -1664,6 +1693,25 @@ class _LayerRewriter(cst.CSTTransformer):
             return cst.parse_expression(owner.training_text(original_node))
         return updated_node
 
+
+# TF1's RMSPropOptimizer and Keras 3's RMSprop make the same update (epsilon under the
+# root in both, the same momentum and centered forms), but TF1 starts the mean square at 1
+# and Keras at 0: the first steps differ by far. Keras's own optimizer, with its mean squares
+# set to 1 when it creates them, is TF1's. TF1's epsilon default is 1e-10, Keras's 1e-7.
+RMSPROP = "tf.train.RMSPropOptimizer"
+RMSPROP_FORM = OptimizerForm(
+    "RMSprop", ("learning_rate", "decay", "momentum", "epsilon", "use_locking", "centered"),
+    (("learning_rate", "learning_rate"), ("decay", "rho"), ("momentum", "momentum"), ("epsilon", "epsilon"),
+     ("centered", "centered")),
+    fixed=(("epsilon", "1e-10"),))
+RMSPROP_CLASS = '''class {name}({tf}.keras.optimizers.RMSprop):
+    """TF1's RMSPropOptimizer: Keras's RMSprop update, with the mean square of the gradients
+    starting at 1 as TF1's did (Keras starts it at 0)."""
+
+    def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
+        if name == "velocity":
+            initializer = "ones"
+        return super().add_optimizer_variables(trainable_variables, name, initializer)'''
 
 TF1_ONLY = ("tf.layers.", "tf.contrib.", "tf.feature_column.", "tf.get_variable", "tf.variable_scope",
             "tf.keras.layers.DenseFeatures", "tf.losses.", "tf.metrics.", "tf.train.", "tf.estimator.")

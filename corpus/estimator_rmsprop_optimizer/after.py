@@ -1,0 +1,47 @@
+"""RMSPropOptimizer in a model_fn: TF1's mean square starts at 1, which the Keras optimizer must keep."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+X = np.random.RandomState(10).rand(8, 3).astype("float32")
+Y = X @ np.array([[1.0], [-2.0], [0.5]], dtype="float32")
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((X, Y)).repeat().batch(4)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=1, kernel_initializer="zeros")
+
+    def call(self, features, training=False):
+        prediction = self.dense(features)
+        return prediction
+
+
+class KerasModelRMSprop(tf2.keras.optimizers.RMSprop):
+    """TF1's RMSPropOptimizer: Keras's RMSprop update, with the mean square of the gradients
+    starting at 1 as TF1's did (Keras starts it at 0)."""
+
+    def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
+        if name == "velocity":
+            initializer = "ones"
+        return super().add_optimizer_variables(trainable_variables, name, initializer)
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=KerasModelRMSprop(learning_rate=0.01, rho=0.9, momentum=0.5, epsilon=1e-10),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+estimator = make_keras_model()
+estimator.fit(input_fn(), steps_per_epoch=5)
+print({**estimator.evaluate(input_fn(), steps=1, return_dict=True), "global_step": estimator.optimizer.iterations.numpy()}["loss"])
