@@ -186,6 +186,8 @@ class KerasModelCode:
     # (parameter, source evaluated where the Estimator was built): run-time feature keys
     extra_args: list = field(default_factory=list)
     reads: set = field(default_factory=set)  # the user's names those sources read
+    # (node, why): model_fn code with no effect on the numbers that the Keras model leaves out
+    dropped: list = field(default_factory=list)
 
 
 @dataclass
@@ -268,6 +270,7 @@ class _ModelFn:
         self.extra_args: list[tuple[str, str]] = []
         self.reads: set[str] = set()
         self.rank_one = False
+        self.inner_names: list[str] = []  # inner tensors of the forward pass the predictions read
         self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
         self.class_name = ""
         self.metric_output = "y_pred"
@@ -306,9 +309,13 @@ class _ModelFn:
         self.rank_one = self.is_rank_one(output, train)
         call_body = self.call_body(forward, output, train.batch_norm_updates)
         predict_body, is_dict = self.predict_body(paths[PREDICT], output, forward)
+        if self.inner_names:
+            inner = ", ".join(f'"{name}": {name}' for name in self.inner_names)
+            call_body[-1:] = ["if with_inner:  # predict_step reads inner tensors of the model too",
+                              f"    {call_body[-1]}, {{{inner}}}", call_body[-1]]
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
         return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict,
-                              extra_args=self.extra_args, reads=self.reads)
+                              extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths))
 
     def check_signature(self) -> None:
         p = self.fn.params
@@ -320,7 +327,9 @@ class _ModelFn:
         if unknown or "features" not in self.params or "labels" not in self.params or "mode" not in self.params:
             raise NotTranslatable("model_fn parameters are not (features, labels, mode[, params, config])",
                                   self.fn.params)
-        if "config" in self.params and "config" in _names_used(self.fn.body):
+        read = set().union(*(_names_used(n) for n in _walk(self.fn.body)
+                             if isinstance(n, cst.BaseSmallStatement) and not self.is_unused_marker(n)))
+        if "config" in self.params and "config" in read:
             raise NotTranslatable("model_fn reads its RunConfig `config`: Keras has no such argument", self.fn)
 
     # -- the paths ------------------------------------------------------------------------
@@ -361,6 +370,29 @@ class _ModelFn:
                 raise NotTranslatable("model_fn contains a compound statement with no clear Keras form", stmt)
         return False
 
+    def dropped(self, paths: dict[str, _Path]) -> list[tuple[cst.CSTNode, str]]:
+        """Summaries and export signatures: no effect on training, said so rather than lost."""
+        out: list[tuple[cst.CSTNode, str]] = []
+        for node in _walk(self.fn.body):
+            if isinstance(node, cst.Call) and (self.name_of(node.func) or "").startswith("tf.summary."):
+                out.append((node, f"`{self.name_of(node.func)}(...)` dropped: Keras writes its losses and metrics "
+                                  "for TensorBoard through keras.callbacks.TensorBoard(log_dir) given to fit"))
+        for path in paths.values():
+            given = self.arguments(path.spec, SPEC_POSITIONAL) if path.spec is not None else {}
+            exports = given.get("export_outputs")
+            if exports is not None and not _is_none(exports) and not any(n is exports for n, _ in out):
+                out.append((exports, "EstimatorSpec(export_outputs=...) dropped: it only named the signatures of "
+                                     "an exported SavedModel; give model.export() its signatures when exporting"))
+        return out
+
+    def is_unused_marker(self, small: cst.CSTNode) -> bool:
+        """`del config` / `del params, mode`: a model_fn marking parameters it does not use."""
+        if not isinstance(small, cst.Del):
+            return False
+        target = small.target
+        names = [e.value for e in target.elements] if isinstance(target, cst.Tuple) else [target]
+        return all(isinstance(n, cst.Name) and n.value in MODEL_FN_PARAMS - {"features"} for n in names)
+
     def is_naming_scope(self, stmt: cst.With) -> bool:
         """`with tf.variable_scope("tower"):` / `tf.name_scope(...)`, without reuse or getters."""
         if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
@@ -385,7 +417,7 @@ class _ModelFn:
                 raise NotTranslatable("model_fn returns something other than `EstimatorSpec(...)`", small)
             path.spec = small.value
             return True
-        if isinstance(small, (cst.Pass, cst.Assert)):
+        if isinstance(small, (cst.Pass, cst.Assert)) or self.is_unused_marker(small):
             return False
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
             modes = self.condition(small.value)
@@ -1592,10 +1624,13 @@ class _ModelFn:
         output_names = _names_used(cst.parse_expression(output))
         if not isinstance(cst.parse_expression(output), cst.Name):
             output_names = set()
-        for name in needed & produced:
-            if name not in output_names:
-                raise NotTranslatable(f"the predictions read `{name}`, an inner tensor of the model (only its output "
-                                      f"`{output}` is kept)", predictions)
+        # Inner tensors the predictions read: call() hands them out too when predict_step asks.
+        plain = set().union(*(_targets(s) for s in forward if isinstance(s, cst.Assign)))
+        self.inner_names = sorted(n for n in needed & produced if n not in output_names)
+        for name in self.inner_names:
+            if name not in plain or name in self.mode_names:
+                raise NotTranslatable(f"the predictions read `{name}`, an inner tensor of the model made inside "
+                                      f"a loop or branch (only its output `{output}` is kept)", predictions)
         if "labels" in needed:
             raise NotTranslatable("the PREDICT branch reads labels", predictions)
         lines = [f"features, _, _ = {self.tf}.keras.utils.unpack_x_y_sample_weight(data)"]
@@ -1603,8 +1638,14 @@ class _ModelFn:
             lines.append("params = self.params")
             self.uses_params = True
         take = "[:, 0]" if self.rank_one else ""
-        lines.append(f"{output} = self(features, training=False){take}" if output_names
-                     else f"output = self(features, training=False){take}")
+        target = output if output_names else "output"
+        if self.inner_names:
+            lines.append(f"{target}, inner = self(features, training=False, with_inner=True)")
+            if take:
+                lines.append(f"{target} = {target}{take}")
+            lines += [f'{name} = inner["{name}"]' for name in self.inner_names]
+        else:
+            lines.append(f"{target} = self(features, training=False){take}")
         for step in chosen:
             if isinstance(step, cst.Expr):
                 continue
@@ -1634,7 +1675,7 @@ class _ModelFn:
         lines += [f"{i * 2}{line}" for line in self.init_lines]
         lines.append("")
         call_body = self.without_consumed(call_body)
-        lines.append(f"{i}def call(self, features, training=False):")
+        lines.append(f"{i}def call(self, features, training=False{', with_inner=False' if self.inner_names else ''}):")
         if any(re.search(r"\bparams\b", line) for line in call_body):
             lines.append(f"{i * 2}params = self.params")
         lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]

@@ -1,0 +1,55 @@
+"""PREDICT returns a hidden representation next to the probabilities (an embedding export)."""
+import numpy as np
+import tensorflow as tf
+
+USERS = np.random.RandomState(1).randint(0, 12, size=(36,)).astype("int32")
+CLICKED = (USERS % 3 == 0).astype("float32").reshape(-1, 1)
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"user": USERS}, CLICKED)).repeat(4).batch(6)
+
+
+def predict_input_fn():
+    return tf.data.Dataset.from_tensor_slices({"user": USERS[:5]}).batch(5)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self, params):
+        super().__init__()
+        self.params = params
+        self.embedding = tf.keras.layers.Embedding(input_dim=12, output_dim=params["dim"])
+        self.dense = tf.keras.layers.Dense(units=8, activation="relu")
+        self.dense_1 = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False, with_inner=False):
+        user_vector = self.embedding(features["user"])
+        hidden = self.dense(user_vector)
+        logit = self.dense_1(hidden)
+        if with_inner:  # predict_step reads inner tensors of the model too
+            return logit, {"user_vector": user_vector}
+        return logit
+
+    def predict_step(self, data):
+        features, _, _ = tf.keras.utils.unpack_x_y_sample_weight(data)
+        logit, inner = self(features, training=False, with_inner=True)
+        user_vector = inner["user_vector"]
+        predictions = {"probability": tf.sigmoid(logit), "user_vector": user_vector}
+        return predictions
+
+
+def make_keras_model(params):
+    model = KerasModel(params)
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(learning_rate=0.05, epsilon=1e-08),
+        loss=tf.keras.losses.BinaryCrossentropy(from_logits=True),
+    )
+    return model
+
+
+estimator = make_keras_model({"dim": 4})
+estimator.fit(input_fn())
+for prediction in (dict(zip(outputs, row)) for outputs in [estimator.predict(predict_input_fn())] for row in zip(*outputs.values())):
+    print(sorted(prediction), prediction["user_vector"].shape)
