@@ -1,5 +1,5 @@
-"""The docs cannot drift: every diff example in docs/rules/*.md is run through the
-rewrite, and every rule code the tool knows appears in the README's rule table."""
+"""The docs cannot drift: every diff example in docs/rules/*.md and in the README is run
+through the rewrite, and every rule code the tool knows appears in the README's rule table."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ DIFF = re.compile(r"```diff\n(.*?)```", re.S)
 
 
 def _examples():
-    for doc in sorted((ROOT / "docs" / "rules").glob("*.md")):
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]:
         for i, block in enumerate(DIFF.findall(doc.read_text(encoding="utf-8"))):
             yield pytest.param(block, id=f"{doc.stem}-{i}")
 
