@@ -239,7 +239,15 @@ def _targets(step: cst.CSTNode) -> set[str]:
         for sub in _walk(node):
             if isinstance(sub, cst.Name) and not isinstance(node, cst.Attribute):
                 out.add(sub.value)
+    # `layers.append(...)`: a list or dict changed in place is bound here too
+    for sub in _walk(step):
+        if isinstance(sub, cst.Call) and isinstance(sub.func, cst.Attribute) and isinstance(sub.func.value, cst.Name) \
+                and sub.func.attr.value in _MUTATORS:
+            out.add(sub.func.value.value)
     return out
+
+
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "add", "pop", "remove", "clear"})
 
 
 class _Replacer(cst.CSTTransformer):
@@ -803,9 +811,11 @@ class _ModelFn:
         if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.one_hot" and node.args \
                 and self.is_labels(node.args[0].value, path):
             return "SparseCategoricalCrossentropy"
-        if keras == "CategoricalCrossentropy":
-            raise NotTranslatable("categorical cross-entropy on labels that are not `tf.one_hot(labels, n)`: the "
-                                  "dataset's labels must then be one-hot already; migrate by hand", labels or self.fn)
+        if keras == "CategoricalCrossentropy" and not self.is_labels(labels, path):
+            raise NotTranslatable("categorical cross-entropy on labels that are neither the dataset's labels nor "
+                                  "`tf.one_hot(labels, n)`; migrate by hand", labels or self.fn)
+        # The dataset's own labels: TF1 insisted they had the logits' shape, so they are one-hot
+        # (or soft) rows already, which Keras's categorical loss takes as they are.
         return keras
 
     def output(self, node: cst.BaseExpression, path: _Path) -> str:
@@ -1001,9 +1011,10 @@ class _ModelFn:
                                   call)
 
     def layer_call(self, call: cst.Call, updated: cst.Call, counters: dict[str, int], bn: bool,
-                   in_loop: bool) -> Optional[cst.CSTNode]:
+                   in_loop: bool, bound_to: Optional[str] = None) -> Optional[cst.CSTNode]:
         """The Keras call for a tf.layers call (`call` the original node, `updated` with its
-        arguments already rewritten), creating the layer in __init__."""
+        arguments already rewritten), creating the layer in __init__. `bound_to`: the name a
+        layer object made here is assigned to (`dense = tf.layers.Dense(3)`), called later."""
         name = self.name_of(call.func) or ""
         outer = self.name_of(call.func.func) if isinstance(call.func, cst.Call) else None
         if name in INPUT_LAYERS or outer in DENSE_FEATURES:
@@ -1020,6 +1031,23 @@ class _ModelFn:
                 raise NotTranslatable(f"`{self.code(call)}`: inputs not given first", call)
             inputs = updated.args[0].value
             ctor_args = call.args[1:]
+        elif bound_to is not None and not isinstance(call.func, cst.Call) \
+                and name.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) \
+                and name.rsplit(".", 1)[-1] in LAYER_CLASSES and not in_loop \
+                and not (name.startswith("tf.layers.") and LAYER_CLASSES[name.rsplit(".", 1)[-1]] in KERAS_ONLY_KINDS):
+            kind = LAYER_CLASSES[name.rsplit(".", 1)[-1]]
+            ctor_args = call.args
+            uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                    and n.func.value == bound_to]
+            calls = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == bound_to) - 1
+            if not uses or len(uses) != calls:
+                raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is used other than by calling it here "
+                                      "(passed on or stored): tfmigrate cannot follow the layer", call)
+            if kind in TRAINING_LAYERS and not all(
+                    any(a.keyword is not None and a.keyword.value == "training" for a in u.args) for u in uses):
+                raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is called without `training=`: TF1 ran it "
+                                      "in inference mode, a Keras model passes its own flag", call)
+            training = cst.Name("True")  # given at each call (checked above)
         elif isinstance(call.func, cst.Call):
             cls = self.name_of(call.func.func) or ""
             short = cls.rsplit(".", 1)[-1]
@@ -1029,7 +1057,9 @@ class _ModelFn:
                 ctor_args = call.func.args
                 given = self.arguments(updated, ("inputs", "training"))
                 inputs = given.pop("inputs", None)
-                training = given.pop("training", None)
+                given.pop("training", None)
+                # the mode test as written: `updated` holds it already rewritten to `training`
+                training = self.arguments(call, ("inputs", "training")).get("training")
                 if inputs is None or given:
                     raise NotTranslatable(f"`{self.code(call)}`: layer called with other arguments", call)
         if kind is None:
@@ -1074,8 +1104,13 @@ class _ModelFn:
                 continue
             parts.append(f"{key}={self.static(arg.value)}")
         keras = form.keras
+        # tf.keras's BatchNormalization in a TF1 model_fn never updated its moving statistics,
+        # UPDATE_OPS or not: its updates joined no collection (checked on TF 2.15).
+        keras_class = isinstance(call.func, cst.Call) and (self.name_of(call.func.func) or "").startswith(
+            KERAS_LAYER_MODULES)
         if kind == "batch_normalization":
-            if training is not None and not (isinstance(training, cst.Name) and training.value == "False") and not bn:
+            if training is not None and not (isinstance(training, cst.Name) and training.value == "False") \
+                    and (not bn or keras_class):
                 # TF1 updated the moving statistics only through UPDATE_OPS, which this
                 # model_fn never ran: momentum 1 keeps them where they started.
                 parts = [p for p in parts if not p.startswith("momentum=")] + ["momentum=1.0"]
@@ -1086,6 +1121,10 @@ class _ModelFn:
         counters[kind] = counters.get(kind, 0) + 1
         attr = self.attribute(kind)
         ctor = f"{self.tf}.keras.layers.{keras}({', '.join(parts)})"
+        if bound_to is not None and inputs is None:
+            # `dense = tf.layers.Dense(3)` then `dense(x)`: the object is made once in __init__.
+            self.init_lines.append(f"self.{attr} = {ctor}")
+            return cst.parse_expression(f"self.{attr}")
         if in_loop:
             local = f"{attr}_layer"
             self.loop_attrs = [*self.loop_attrs, (attr, ctor)]
@@ -1422,6 +1461,11 @@ class _ModelFn:
         given = self.arguments(call, ("labels", "predictions", "weights"))
         given.pop("name", None)
         extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
+        label_ids = self.argmax_of_labels(given.get("labels"), path)  # one-hot labels' class ids
+        if name == ACCURACY and label_ids and not extra:
+            predictions = given.get("predictions")
+            if predictions is not None and self.prediction_kind(predictions, path, output) == "argmax":
+                return f'{self.tf}.keras.metrics.CategoricalAccuracy(name="{key}")'
         if extra or not self.is_labels(given.get("labels"), path):
             raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the labels (or is weighted)", call)
         predictions = given.get("predictions")
@@ -1490,6 +1534,19 @@ class _ModelFn:
             return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def argmax_of_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        """`tf.argmax(labels, 1)`: the class ids of one-hot labels."""
+        node = self.value(node, path) if node is not None else None
+        while isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.cast", "tf.to_int32", "tf.to_int64") \
+                and node.args:
+            node = self.value(node.args[0].value, path)
+        if not (isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.argmax", "tf.math.argmax")
+                and len(node.args) >= 2):
+            return False
+        rest = {a.keyword.value for a in node.args[2:] if a.keyword is not None}
+        return self.is_labels(node.args[0].value, path) and self.code(node.args[1].value) in ("1", "-1") \
+            and rest <= {"output_type", "name"}
 
     def without_none_reduction(self, node: cst.BaseExpression) -> Optional[cst.Call]:
         """A tf.losses call given reduction=NONE, without that argument; else None."""
@@ -1707,6 +1764,7 @@ class _LayerRewriter(cst.CSTTransformer):
     def __init__(self, owner: "_ModelFn", counters: dict[str, int], bn: bool, in_loop: bool) -> None:
         self.owner, self.counters, self.bn, self.in_loop = owner, counters, bn, in_loop
         self.called: set[int] = set()  # `tf.layers.Dense(1)` in `tf.layers.Dense(1)(x)`: the outer call handles it
+        self.bound: dict[int, str] = {}  # id(call) → the name `name = call` binds
 
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Call):
@@ -1717,10 +1775,16 @@ class _LayerRewriter(cst.CSTTransformer):
                 self.called |= {id(n) for n in _walk(arg.value) if isinstance(n, cst.Call)}
         return True
 
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self.bound[id(node.value)] = node.targets[0].target.value
+        return True
+
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
         if id(original_node) in self.called:
             return updated_node
-        new = self.owner.layer_call(original_node, updated_node, self.counters, self.bn, self.in_loop)
+        new = self.owner.layer_call(original_node, updated_node, self.counters, self.bn, self.in_loop,
+                                    bound_to=self.bound.get(id(original_node)))
         return updated_node if new is None else new  # type: ignore[return-value]
 
     def on_leave(self, original_node, updated_node):  # type: ignore[override]
