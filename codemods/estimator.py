@@ -152,6 +152,13 @@ LEFTOVER_PREFIXES = ("tf.estimator.", "tf.contrib.learn.", "tf.contrib.tpu.TPUEs
 LEFTOVER_FINE = {"tf.estimator"}
 PIPELINE_CODES = {"TFM200", "TFM203", "TFM204", "TFM210", "TFM211", "TFM212", "TFM213", "TFM214", "TFM215", "TFM216",
                   "TFM217", "TFM218"}
+# tf.data functions whose value is no Dataset (an iterator, an element, a property).
+NOT_DATASETS = {"make_one_shot_iterator", "make_initializable_iterator", "get_single_element", "get_output_shapes",
+                "get_output_types", "get_output_classes", "get_next"}
+ONE_SHOT_ITERATORS = {"tf.data.make_one_shot_iterator"}
+ITERATOR_INPUT = ("input_fn returns an iterator's next element that tfmigrate cannot trace to a one-shot iterator "
+                  "over a Dataset: on TF2 it is one eager batch, and Keras needs the Dataset itself; return the "
+                  "Dataset, then rerun")
 INPUT_FN_FACTORIES = {"tf.estimator.inputs.numpy_input_fn", "tf.estimator.inputs.pandas_input_fn"}
 STOP_AT_STEP = {"tf.estimator.StopAtStepHook", "tf.train.StopAtStepHook"}
 GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
@@ -242,6 +249,8 @@ class _Pipeline:
     config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)
     # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
+    # input_fn statements rewritten where they are (a one-shot iterator's element → its Dataset)
+    input_edits: dict[int, Edit] = field(default_factory=dict)
 
 
 class _Analysis:
@@ -961,20 +970,26 @@ class _Analysis:
             if not _takes_nothing(node):
                 raise problem
             body = node.body
+            iterated = self.one_shot_dataset(body, {}, None)
+            if iterated is not None:  # `lambda: make_one_shot_iterator(ds).get_next()`
+                self.no_iterator_under_strategy(pipeline, body)
+                return self.portable(iterated[0]).strip()
+            if _is_get_next(body):
+                raise _Problem(CODE_INPUT_FN, ITERATOR_INPUT, body)
             if isinstance(body, cst.Call) and isinstance(body.func, cst.Name):
                 fn = self.single_binding(body.func)
                 if isinstance(fn, cst.FunctionDef):
-                    self.returns_dataset(fn)
+                    self.returns_dataset(fn, pipeline)
             return self.portable(body).strip()
         made = self.numpy_input(node, pipeline)
         if made is not None:
             return made
-        wants = self.input_fn_parameters(node, problem)
+        wants = self.input_fn_parameters(node, problem, pipeline)
         text = self.portable(node) if isinstance(node, (cst.Call, cst.Attribute)) else self.code(node)
         # Estimator passed `params` by name to an input_fn that takes it.
         return f"{text}(params={pipeline.params or '{}'})" if wants else f"{text}()"
 
-    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem) -> bool:
+    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem, pipeline: _Pipeline) -> bool:
         """Does the input_fn take `params`? Estimator read its signature at run time and passed
         `params`, `mode`, `config` or `input_context` by name; tfmigrate must see the function
         (here: a def, a lambda, what a local factory returns, or a functools.partial of a def)."""
@@ -1004,7 +1019,7 @@ class _Analysis:
         required = [p for p in required if p not in bound[1]]
         if any(p != "params" for p in required):
             raise problem
-        self.returns_dataset(fn)
+        self.returns_dataset(fn, pipeline)
         return bool(required)
 
     def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
@@ -1217,7 +1232,7 @@ class _Analysis:
                            "plain values", node)
         return self.code(node)
 
-    def returns_dataset(self, fn: cst.FunctionDef) -> None:
+    def returns_dataset(self, fn: cst.FunctionDef, pipeline: _Pipeline) -> None:
         returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return)]
         problem = _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` does not visibly return a tf.data.Dataset "
                            "(features and labels as tensors, or an iterator): build a Dataset, then rerun", fn)
@@ -1228,33 +1243,199 @@ class _Analysis:
             if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
                 local.setdefault(node.targets[0].target.value, []).append(node.value)
         for ret in returns:
-            self.dataset_chain(ret.value, local, fn, problem, 0)  # type: ignore[arg-type]
+            owner = self.enclosing_function(ret)
+            iterated = self.one_shot_dataset(ret.value, local, owner)  # type: ignore[arg-type]
+            if iterated is not None and owner is not None:
+                self.iterator_return(ret, owner, iterated, local, pipeline, problem)
+                continue
+            self.dataset_chain(ret.value, local, fn, problem, 0, pipeline)  # type: ignore[arg-type]
+
+    def one_shot_dataset(self, value: cst.BaseExpression, local: dict, fn: Optional[cst.FunctionDef]
+                         ) -> Optional[tuple[cst.BaseExpression, list[cst.SimpleStatementLine]]]:
+        """The Dataset `ds` and the statements that only served its iterator, when `value` is
+        the next element of a one-shot iterator over it: `make_one_shot_iterator(ds).get_next()`,
+        `ds.make_one_shot_iterator().get_next()`, `iterator.get_next()` with `iterator = ...` one
+        of those, a name bound to such an element, or the tuple of names unpacked from it
+        (`features, labels = iterator.get_next()`, then `return features, labels`). Each name
+        must be bound once, in `fn`, and read only on the way to the return."""
+        served: list[cst.SimpleStatementLine] = []
+        if fn is not None and isinstance(value, cst.Tuple) and value.elements \
+                and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in value.elements):
+            names = [e.value.value for e in value.elements]  # type: ignore[union-attr]
+            value = self.unpacked_from(names, fn)  # type: ignore[assignment]
+            if value is None:
+                return None
+            served.append(self.statement_of(value))  # type: ignore[arg-type]
+        elif fn is not None and isinstance(value, cst.Name):
+            bound = self.bound_once_for_return(value.value, local, fn)
+            if bound is None:
+                return None
+            served.append(self.statement_of(bound))  # type: ignore[arg-type]
+            value = bound
+        if not _is_get_next(value):
+            return None
+        iterator = value.func.value  # type: ignore[attr-defined]
+        if fn is not None and isinstance(iterator, cst.Name):
+            bound = self.bound_once_for_return(iterator.value, local, fn)
+            if bound is None:
+                return None
+            served.append(self.statement_of(bound))  # type: ignore[arg-type]
+            iterator = bound
+        if not isinstance(iterator, cst.Call):
+            return None
+        if self.name_of(iterator.func) in ONE_SHOT_ITERATORS:  # tf.compat.v1.data.make_one_shot_iterator(ds)
+            args = iterator.args
+            if len(args) == 1 and not args[0].star and (args[0].keyword is None or args[0].keyword.value == "dataset"):
+                return args[0].value, served
+            return None
+        if isinstance(iterator.func, cst.Attribute) and iterator.func.attr.value == "make_one_shot_iterator" \
+                and not iterator.args:  # ds.make_one_shot_iterator(), a TF1 Dataset method
+            return iterator.func.value, served
+        return None
+
+    def bound_once_for_return(self, name: str, local: dict, fn: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+        """The value of `name = value` when that is the name's only binding in `fn` and the
+        name is read once besides (by the return, or the get_next on the way to it)."""
+        values = local.get(name, [])
+        if len(values) != 1 or self.enclosing_function(values[0]) is not fn:
+            return None
+        stmt = self.statement_of(values[0])
+        if stmt is None or len(stmt.body) != 1:
+            return None
+        if sum(1 for n in _walk(fn) if isinstance(n, cst.Name) and n.value == name) != 2:
+            return None
+        return values[0]
+
+    def unpacked_from(self, names: list[str], fn: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+        """The value of the one `a, b = value` statement in `fn` that binds exactly `names`, in
+        that order, when each name is read once besides (by the returned tuple)."""
+        found = None
+        for node in _walk(fn.body):
+            if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+                continue
+            target = node.targets[0].target
+            if isinstance(target, (cst.Tuple, cst.List)) and [
+                    e.value.value if isinstance(e, cst.Element) and isinstance(e.value, cst.Name) else None
+                    for e in target.elements] == names:
+                if found is not None:
+                    return None
+                found = node
+        if found is None or self.enclosing_function(found) is not fn:
+            return None
+        stmt = self.statement_of(found.value)
+        if stmt is None or len(stmt.body) != 1:
+            return None
+        for name in names:
+            if sum(1 for n in _walk(fn) if isinstance(n, cst.Name) and n.value == name) != 2:
+                return None
+        return found.value
+
+    def iterator_return(self, ret: cst.Return, fn: cst.FunctionDef,
+                        iterated: tuple[cst.BaseExpression, list[cst.SimpleStatementLine]], local: dict,
+                        pipeline: _Pipeline, problem: _Problem) -> None:
+        """`return make_one_shot_iterator(ds).get_next()` becomes `return ds`: on TF2 the
+        iterator form hands Keras one eager batch, where the Estimator ran the iterator's next
+        element at every step; Keras iterating `ds` itself sees the same elements in order."""
+        dataset, served = iterated
+        self.no_iterator_under_strategy(pipeline, ret)
+        self.dataset_chain(dataset, local, fn, problem, 0, pipeline)
+        if not self.feeds_only(fn, pipeline):
+            raise _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` returns a one-shot iterator's next element "
+                           "and is also used outside this Estimator's calls: Keras needs the Dataset itself; make "
+                           "it return the Dataset, then rerun", ret)
+        stmt = self.statement_of(ret)
+        if stmt is None or len(stmt.body) != 1:
+            raise problem
+        comment = cst.EmptyLine(comment=cst.Comment(
+            "# Keras iterates the Dataset itself: the one-shot iterator gave the Estimator the same elements."))
+        new = stmt.with_changes(body=[ret.with_changes(value=cst.parse_expression(self.portable(dataset).strip()))],
+                                leading_lines=[*stmt.leading_lines, comment])
+        pipeline.input_edits[id(stmt)] = Replace(stmt, new)
+        for served_stmt in served:
+            pipeline.input_edits[id(served_stmt)] = Replace(served_stmt, cst.RemovalSentinel.REMOVE,
+                                                            keep_comments=True)
+
+    def no_iterator_under_strategy(self, pipeline: _Pipeline, node: cst.CSTNode) -> None:
+        if pipeline.strategy_name:
+            raise _Problem(CODE_INPUT_FN, "an input_fn that returns an iterator's next element under "
+                           "RunConfig(train_distribute=...): the Estimator raised 'input_fn must return a "
+                           "tf.data.Dataset' there (checked on TF 2.15); return the Dataset, then rerun", node)
+
+    def feeds_only(self, binding: cst.CSTNode, pipeline: _Pipeline, depth: int = 0) -> bool:
+        """Is what `binding` binds (an input_fn, a factory of one, a lambda) only handed to
+        this pipeline's drivers: as their input_fn, called in a lambda given to them, in a
+        functools.partial given to them, or returned by a factory that only feeds them?"""
+        uses = self.references(binding)
+        if not uses or depth > 3:
+            return False
+        for use in uses:
+            parent = self.parents.get(use)
+            if self.is_driver_input(use, pipeline):
+                continue
+            if isinstance(parent, cst.Call) and parent.func is use:
+                holder = self.parents.get(parent)
+                if self.is_driver_input(parent, pipeline):  # make_input_fn(x) as the input_fn
+                    continue
+                if isinstance(holder, cst.Lambda) and holder.body is parent and self.is_driver_input(holder, pipeline):
+                    continue
+                if self.assigned_name(parent) is not None and self.feeds_only(parent, pipeline, depth + 1):
+                    continue
+                return False
+            if isinstance(parent, cst.Arg) and parent.value is use:
+                partial = self.parents.get(parent)
+                if isinstance(partial, cst.Call) and self.name_of(partial.func) == "functools.partial" \
+                        and partial.args[0] is parent and self.is_driver_input(partial, pipeline):
+                    continue
+                return False
+            if isinstance(parent, cst.Return) and parent.value is use:
+                outer = self.enclosing_function(parent)
+                if outer is not None and self.feeds_only(outer, pipeline, depth + 1):
+                    continue
+            return False
+        return True
+
+    def is_driver_input(self, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        """Is `node` an argument of this pipeline's drivers or specs (or a name bound to a
+        value that only is)?"""
+        if self.is_driver_argument(node, pipeline):
+            return True
+        if isinstance(node, (cst.Lambda, cst.Call)) and self.assigned_name(node) is not None:
+            uses = self.references(node)
+            return bool(uses) and all(self.is_driver_argument(u, pipeline) for u in uses)
+        return False
 
     def dataset_chain(self, chain: cst.BaseExpression, local: dict, fn: cst.FunctionDef, problem: _Problem,
-                      depth: int) -> None:
+                      depth: int, pipeline: _Pipeline) -> None:
         if depth > 30:
             raise problem
         if isinstance(chain, cst.Name) and chain.value in local:
             for value in local[chain.value]:
                 if value is not chain:
                     self.dataset_chain(value, {k: v for k, v in local.items() if k != chain.value} | {
-                        chain.value: [v for v in local[chain.value] if v is not value]}, fn, problem, depth + 1)
+                        chain.value: [v for v in local[chain.value] if v is not value]}, fn, problem, depth + 1,
+                        pipeline)
             return
         if isinstance(chain, cst.Name):
             inner = self.single_binding(chain)
             if isinstance(inner, cst.FunctionDef) and _inside_node(inner, fn):
-                self.returns_dataset(inner)  # a factory returning its inner input_fn
+                self.returns_dataset(inner, pipeline)  # a factory returning its inner input_fn
                 return
             raise problem
+        # A Dataset method on a Dataset (`ds.batch(2)`, `tf.data.Dataset.range(8).batch(2)`).
         if isinstance(chain, cst.Call) and isinstance(chain.func, cst.Attribute) \
-                and chain.func.attr.value in DATASET_METHODS and self.name_of(chain.func) is None:
-            self.dataset_chain(chain.func.value, local, fn, problem, depth + 1)
+                and chain.func.attr.value in DATASET_METHODS \
+                and (self.name_of(chain.func) is None or not _dotted(chain.func)):
+            self.dataset_chain(chain.func.value, local, fn, problem, depth + 1, pipeline)
             return
-        if isinstance(chain, cst.Call) and (self.name_of(chain.func) or "").startswith(DATASET_ROOTS):
+        # A tf.data function or class that makes a Dataset: a dotted name, not a method of a
+        # call's value (`make_one_shot_iterator(ds).get_next` resolves to tf.data... too).
+        name = self.name_of(chain.func) if isinstance(chain, cst.Call) else None
+        if name and name.startswith(DATASET_ROOTS) and _dotted(chain.func) \
+                and name.rsplit(".", 1)[-1] not in NOT_DATASETS and ".Iterator" not in name:  # type: ignore[union-attr]
             return
         if isinstance(chain, cst.IfExp):
-            self.dataset_chain(chain.body, local, fn, problem, depth + 1)
-            self.dataset_chain(chain.orelse, local, fn, problem, depth + 1)
+            self.dataset_chain(chain.body, local, fn, problem, depth + 1, pipeline)
+            self.dataset_chain(chain.orelse, local, fn, problem, depth + 1, pipeline)
             return
         raise problem
 
@@ -1309,6 +1490,7 @@ class _Analysis:
             edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
         for call, text in pipeline.expressions:
             edits.append(Replace(call, cst.parse_expression(text)))
+        edits += pipeline.input_edits.values()
         edits += self.mode_key_strings(fn_node)
         notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
                               "or when checkpoints were written", a) for a in pipeline.dropped)
@@ -1455,6 +1637,18 @@ def _takes_nothing(fn: Union[cst.FunctionDef, cst.Lambda]) -> bool:
     p = fn.params
     return not (p.params or p.posonly_params or p.kwonly_params or p.star_kwarg
                 or isinstance(p.star_arg, (cst.Param, cst.ParamStar)))
+
+
+def _is_get_next(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+        and node.func.attr.value == "get_next"
+
+
+def _dotted(node: cst.CSTNode) -> bool:
+    """A name or a chain of attributes on a name (`tf.data.Dataset.range`), no call in it."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 def _is_none(node: cst.BaseExpression) -> bool:
