@@ -32,6 +32,7 @@ from libcst.metadata import (
 )
 
 from tfmigrate import settings
+from tfmigrate.codemods import _config_plan as config_plan
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
@@ -701,7 +702,7 @@ class _Analysis:
                       f"(`{self._line_code(check)}`): a branch for TF 1.x needs no TF2 form; keep the TF2 branch "
                       "and drop the check by hand" + LEFT)
         fields = {path: s.value for path, s in site.fields.items()}
-        plan = settings.plan(fields)
+        plan = config_plan.plan(fields)
         for p in plan.problems:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
@@ -820,6 +821,10 @@ class _Analysis:
         if any(isinstance(a, settings.MemoryLimit) for a in actions):
             asname = names.total_memory if names.total_memory != "total_memory_mib" else None
             imports.append(ImportSpec("tfmigrate.runtime", "total_memory_mib", asname))
+        if any(isinstance(a, config_plan.MemoryFractionAtRunTime) for a in actions):
+            helper = names.memory_fraction  # type: ignore[attr-defined]
+            imports.append(ImportSpec(config_plan.HELPER_MODULE, config_plan.HELPER,
+                                      helper if helper != config_plan.HELPER else None))
         notes = tuple(
             Finding(n.code, n.message, site.fields[n.field].node if n.field in site.fields else site.anchor)
             for n in plan.notes
@@ -1779,11 +1784,12 @@ class _Analysis:
         if tf is None:
             tf = "tf" if "tf" not in self.used_names else "tensorflow"
             needs_import = tf
-        names = Names(
+        names = config_plan.RuntimeNames(
             tf=tf,
             gpus=self.fresh("gpus", "gpu_devices", "tf_gpus"),
             gpu=self.fresh("gpu", "gpu_device", "tf_gpu"),
             total_memory=self.runtime_helper_name(),
+            memory_fraction=self.runtime_helper_name(config_plan.HELPER),
             limits=self.fresh("limits", "memory_limits", "tf_limits"),
         )
         return names, needs_import
@@ -1810,13 +1816,13 @@ class _Analysis:
             return f"{site_alias}.{kind}"
         return f"{site_alias}.compat.v1.{kind}"
 
-    def runtime_helper_name(self) -> str:
-        """`total_memory_mib`, unless the file already uses that name for something else."""
+    def runtime_helper_name(self, helper: str = "total_memory_mib") -> str:
+        """`helper` (of tfmigrate.runtime), unless the file already uses that name for something else."""
         for node in self.index.of(cst.Name):
-            if node.value in ("total_memory_mib", "tfmigrate_total_memory_mib") \
-                    and imported_names(self.qnames, node) == {"tfmigrate.runtime.total_memory_mib"}:
+            if node.value in (helper, f"tfmigrate_{helper}") \
+                    and imported_names(self.qnames, node) == {f"tfmigrate.runtime.{helper}"}:
                 return node.value
-        return self.fresh("total_memory_mib", "tfmigrate_total_memory_mib")
+        return self.fresh(helper, f"tfmigrate_{helper}")
 
     def fresh(self, *candidates: str) -> str:
         for name in candidates:

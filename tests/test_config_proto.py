@@ -275,24 +275,41 @@ def test_growth_with_memory_fraction_is_diagnosed_not_translated():
     assert diagnostics(src) == [("TFM113", 4)]
 
 
-def test_fraction_above_one_is_unified_memory():
-    src = """\
+def test_fraction_above_one_is_unified_memory_through_the_runtime_helper():
+    # tf.config has no switch for unified memory; tfmigrate.runtime puts the fraction in
+    # the ConfigProto TF2's runtime hands its GPU devices (tests/test_config_runtime_values.py).
+    check_transformed(
+        """\
         import tensorflow as tf
         sess = tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(per_process_gpu_memory_fraction=2.0)))
-        """
-    check_noop(src)
-    assert diagnostics(src) == [("TFM106", 2)]
+        """,
+        """\
+        import tensorflow as tf
+        from tfmigrate.runtime import set_gpu_memory_fraction
+
+        set_gpu_memory_fraction(2.0)
+        sess = tf.compat.v1.Session()
+        """,
+    )
 
 
-def test_non_literal_fraction_is_diagnosed():
-    src = """\
+def test_non_literal_fraction_is_decided_at_run_time():
+    # 0 meant "no limit" and above 1 unified memory: the helper gives each value its TF1 meaning.
+    check_transformed(
+        """\
         import tensorflow as tf
         config = tf.ConfigProto()
         config.gpu_options.per_process_gpu_memory_fraction = FLAGS.gpu_fraction
         sess = tf.Session(config=config)
-        """
-    check_noop(src)
-    assert diagnostics(src) == [("TFM106", 3)]
+        """,
+        """\
+        import tensorflow as tf
+        from tfmigrate.runtime import set_gpu_memory_fraction
+
+        set_gpu_memory_fraction(FLAGS.gpu_fraction)
+        sess = tf.compat.v1.Session()
+        """,
+    )
 
 
 def test_reordering_visible_device_list_is_diagnosed():
@@ -560,7 +577,7 @@ def test_parameters_as_values_are_diagnosed_in_helpers():
             return tf.Session(config=cfg)
         """
     check_noop(src)
-    assert diagnostics(src) == [("TFM106", 5), ("TFM107", 5)]
+    assert diagnostics(src) == [("TFM107", 5)]  # the fraction alone would go to the run-time helper
 
 
 def test_module_constant_used_only_in_functions_applies_when_the_session_is_made():
@@ -829,8 +846,8 @@ def test_compat_v1_reached_twice_is_still_compat_v1():
     )
 
 
-def test_a_report_reached_from_two_configs_is_printed_once():
-    # One GPUOptions feeds two ConfigProtos: its non-literal fraction is one site.
+def test_gpu_options_shared_by_two_configs_are_left():
+    # One GPUOptions feeds two ConfigProtos: each says so once.
     reports = check_noop(
         """\
         import tensorflow as tf
@@ -843,7 +860,7 @@ def test_a_report_reached_from_two_configs_is_printed_once():
             return tf.Session(config=tf.ConfigProto(gpu_options=gpu_options))
         """
     )
-    assert [(d.code, d.line) for d in reports if d.code == "TFM106"] == [("TFM106", 5)]
+    assert [(d.code, d.line) for d in reports] == [("TFM120", 7), ("TFM120", 8)]
 
 
 def test_an_import_that_was_unused_before_the_rewrite_stays():
@@ -1279,7 +1296,8 @@ def test_a_plain_session_does_not_hold_back_settings_that_only_tune_the_process(
     )
 
 
-def test_growth_with_a_fraction_that_is_not_a_literal_says_both_reasons():
+def test_growth_with_a_fraction_that_is_not_a_literal_is_growth_with_a_limit():
+    # The run-time helper could carry the fraction, but above 0 it meant "grow up to it".
     reports = check_noop(
         """\
         import tensorflow as tf
@@ -1287,8 +1305,8 @@ def test_growth_with_a_fraction_that_is_not_a_literal_says_both_reasons():
         sess = tf.Session(config=tf.ConfigProto(gpu_options=gpu_options))
         """
     )
-    assert [(d.code, d.line) for d in reports] == [("TFM106", 2)]
-    assert "grow up to the limit', which has no TF2 form (TFM113)" in reports[0].message
+    assert [(d.code, d.line) for d in reports] == [("TFM113", 2)]
+    assert "whenever the fraction is above 0 at run time, TF1 grew on demand up to it" in reports[0].message
 
 
 def test_a_function_whose_ops_come_before_a_plain_method_call_still_runs_ops():
