@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
@@ -33,6 +32,16 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemods import _config_plan as config_plan
+from tfmigrate.codemods._config_comments import (
+    _argument_comments,
+    _comments_in,
+    _line_end_comments,
+    _statement_comments,
+    _trailing_note,
+    _with_comments,
+    _without_pragma,
+)
+from tfmigrate.codemods._config_render import _parse_statements, _render_with_comments
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
@@ -2076,19 +2085,6 @@ def _all_names(module: cst.Module) -> set[str]:
     return {node.value for node in iter_nodes(module) if isinstance(node, cst.Name)}
 
 
-def _parse_statements(lines: Sequence[str], indent: str = "    ") -> list[cst.BaseStatement]:
-    """Parse rendered source (4 spaces a level) as written with the file's own `indent`."""
-    if not lines:
-        return []
-    if indent != "    ":
-        lines = [indent * _levels(line) + line.lstrip(" ") for line in lines]
-    return list(cst.parse_module("\n".join(lines) + "\n").body)
-
-
-def _levels(line: str) -> int:
-    return (len(line) - len(line.lstrip(" "))) // 4
-
-
 def _bound_names(stmt: cst.CSTNode) -> set[str]:
     """Names a statement (re)binds: assignment targets, imports, defs, loop and with targets."""
     names: set[str] = set()
@@ -2135,36 +2131,6 @@ def _blocking_names(node: cst.CSTNode, names: Names) -> set[str]:
     return _bound_names(node) | (_called_names(node) - {names.tf})
 
 
-def _trailing_note(stmt: cst.SimpleStatementLine) -> list[cst.EmptyLine]:
-    """The comment at the end of a statement's line, as a line of its own (less a pragma)."""
-    comment = stmt.trailing_whitespace.comment
-    kept = _without_pragma(comment) if comment is not None else None
-    return [cst.EmptyLine(comment=kept)] if kept is not None else []
-
-
-_PRAGMA = re.compile(
-    r"#\s*(?:pylint\s*:\s*[\w-]+\s*=\s*[\w-]+(?:\s*,\s*[\w-]+)*|noqa(?:\s*:\s*[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)?"
-    r"|type\s*:\s*ignore(?:\[[^\]]*\])?|pragma\s*:\s*no\s+(?:cover|branch)|pyright\s*:\s*\S+|mypy\s*:\s*\S+"
-    r"|nosec(?:\s+B\d+(?:\s*,\s*B\d+)*)?|fmt\s*:\s*(?:on|off|skip)|isort\s*:\s*\S+)",
-    re.IGNORECASE)
-
-
-def _without_pragma(comment: cst.Comment) -> Optional[cst.Comment]:
-    """A comment that ended a removed line, without its pragma (`# pylint: disable=…`,
-    `# noqa`), which spoke of that line alone: on a line of its own, a pylint pragma would
-    cover the rest of the block. None when nothing else is left of it."""
-    match = _PRAGMA.match(comment.value)
-    if match is None:
-        return comment
-    note = comment.value[match.end():].strip().lstrip("#;:-").strip()
-    return cst.Comment("# " + note) if note else None
-
-
-def _line_end_comments(node: cst.CSTNode) -> list[cst.Comment]:
-    """The comments that end a line inside `node` (not those on lines of their own)."""
-    return [ws.comment for ws in _nodes_of(node, cst.TrailingWhitespace) if ws.comment is not None]
-
-
 def _called_names(stmt: cst.CSTNode) -> set[str]:
     """The names whose calls or methods a statement runs: `hvd` for `hvd.init()`."""
     names: set[str] = set()
@@ -2180,78 +2146,6 @@ def _called_names(stmt: cst.CSTNode) -> set[str]:
 def _nodes_of(root: cst.CSTNode, kind: Union[type, tuple[type, ...]]) -> list:
     """The nodes of a kind under `root`, in the order a LibCST visitor meets them."""
     return nodes_under(root, kind)
-
-
-def _comments_in(node: cst.CSTNode) -> list[cst.Comment]:
-    return _nodes_of(node, cst.Comment)
-
-
-def _whitespace_comments(ws: cst.BaseParenthesizableWhitespace) -> tuple[list[cst.Comment], list[cst.Comment]]:
-    """(the comment that ends the current line, comments on the lines after it)."""
-    if not isinstance(ws, cst.ParenthesizedWhitespace):
-        return [], []
-    first = [ws.first_line.comment] if ws.first_line.comment is not None else []
-    return first, [line.comment for line in ws.empty_lines if line.comment is not None]
-
-
-def _argument_comments(call: cst.Call) -> list[tuple[list[cst.Comment], list[cst.Comment]]]:
-    """For each argument: comments on the lines above it, and the comment beside it."""
-    out: list[tuple[list[cst.Comment], list[cst.Comment]]] = [([], []) for _ in call.args]
-    if not out:
-        return out
-    first, rest = _whitespace_comments(call.whitespace_before_args)
-    out[0][0].extend(first + rest)
-    for i, arg in enumerate(call.args):
-        first, rest = _whitespace_comments(arg.whitespace_after_arg)
-        out[i][1].extend(first + rest)
-        if isinstance(arg.comma, cst.Comma):
-            first, rest = _whitespace_comments(arg.comma.whitespace_after)
-            out[i][1].extend(first)
-            (out[i + 1][0] if i + 1 < len(out) else out[i][1]).extend(rest)
-    return out
-
-
-def _statement_comments(stmt: cst.SimpleStatementLine) -> tuple[list[cst.Comment], list[cst.Comment]]:
-    above = [line.comment for line in stmt.leading_lines if line.comment is not None]
-    beside = [stmt.trailing_whitespace.comment] if stmt.trailing_whitespace.comment is not None else []
-    return above, beside
-
-
-def _render_with_comments(actions: Sequence[settings.Action], names: Names, field_comments: dict,
-                          indent: str) -> tuple[list[cst.BaseStatement], set[cst.Comment]]:
-    """Each action's statements, with the comments of the settings it came from."""
-    stmts: list[cst.BaseStatement] = []
-    placed: set[cst.Comment] = set()
-    for action in actions:
-        part = _parse_statements(action.render(names), indent)
-        above: list[cst.Comment] = []
-        beside: list[cst.Comment] = []
-        for path in action.fields:
-            a, b = field_comments.get(path, ([], []))
-            above += [c for c in a if c not in placed]
-            beside += [kept for kept in (_without_pragma(c) for c in b if c not in placed) if kept is not None]
-            placed.update(a, b)
-        head = part[0]
-        if len(beside) == 1 and isinstance(head, cst.SimpleStatementLine):
-            head = head.with_changes(trailing_whitespace=cst.TrailingWhitespace(
-                whitespace=cst.SimpleWhitespace("  "), comment=beside[0], newline=head.trailing_whitespace.newline))
-        else:
-            above += beside
-        if above:
-            head = head.with_changes(leading_lines=[*(cst.EmptyLine(comment=c) for c in above), *head.leading_lines])
-        stmts += [head, *part[1:]]
-    return stmts, placed
-
-
-def _with_comments(stmts: list[cst.BaseStatement], comments: list[cst.EmptyLine],
-                   original: Optional[cst.CSTNode]) -> list[cst.BaseStatement]:
-    """Carry the user's blank lines and comments onto the first new statement."""
-    if not stmts or not comments:
-        return stmts
-    first = stmts[0]
-    if hasattr(first, "leading_lines"):
-        first = first.with_changes(leading_lines=[*comments, *first.leading_lines])
-    return [first, *stmts[1:]]
 
 
 def _pass_if_last(stmt: cst.CSTNode, block: Optional[cst.CSTNode]) -> list[cst.BaseStatement]:
