@@ -55,8 +55,9 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
 from tfmigrate.codemods._feature_columns import (
-    Binding, Code, ColumnReader, KerasColumns, KeyGroup, NameOf, Numeric, esc, input_tensor, normalize)
-from tfmigrate.codemods._feature_columns_scope import Parent
+    RUNTIME, Binding, Code, ColumnReader, KerasColumns, KeyGroup, NameOf, Numeric, attach_handles, esc, input_tensor,
+    needs_runtime, normalize)
+from tfmigrate.codemods._feature_columns_scope import Parent, free_names, global_only
 
 __all__ = ["CannedModel", "NotTranslatable", "translate_canned", "CANNED_CLASSES"]
 
@@ -139,7 +140,12 @@ def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, bin
                      model_name: Optional[str] = None, parent: Optional[Parent] = None) -> CannedModel:
     """`parent` (node → parent in the user's module) lets the columns be followed through
     `.append` loops and over keys known only at run time (see CannedModel.build / reads)."""
-    return _Canned(call, kind, name_of, code, binding, model_name, parent).translate()
+    try:
+        return _Canned(call, kind, name_of, code, binding, model_name, parent).translate()
+    except NotTranslatable as e:
+        if e.node is None:  # found while writing the Keras code: report it at the Estimator
+            e.node = call
+        raise
 
 
 class _Canned:
@@ -151,6 +157,11 @@ class _Canned:
             raise NotTranslatable(f"{kind} has no Keras form here", call)
         self.model_name = model_name or f"{self.cls}Model"
         self.reader = ColumnReader(name_of, code, binding, parent)
+        self.reader.runtime = parent is not None  # values known at run time come from the TF1 columns
+        self.column_args: list[tuple[str, str, str]] = []  # (parameter, source, dict of columns by name)
+        self.column_reads: set[str] = set()
+        self.site_args: list[tuple[str, str]] = []  # (make function parameter, template source)
+        self.parent = parent
         self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
@@ -176,18 +187,25 @@ class _Canned:
         return given
 
     def literal(self, key, default):
+        """The argument's value at rewrite time (literals, names bound once to them and never
+        changed, `len(LABELS)`, `HP["hidden"]`, `a + b`): the model's structure needs it."""
         if key not in self.args:
             return default
-        try:
-            return ast.literal_eval(self.code(self.args[key]))
-        except (ValueError, SyntaxError):
-            node = self.args[key]
-            if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.BaseExpression):
-                try:
-                    return ast.literal_eval(self.code(self.binding(node)))
-                except (ValueError, SyntaxError):
-                    pass
-            raise NotTranslatable(f"{self.cls}({key}={self.code(node)}): not a literal", node)
+        return self.reader.static(self.args[key], f"{self.cls}({key}=...)")
+
+    def columns(self, key: str) -> list:
+        """The columns of argument `key`. When some value in them is known only at run time,
+        the model also takes the list itself (the argument, evaluated where the Estimator
+        was built, once, as TF1 evaluated it) and reads those values from its columns."""
+        node = self.args[key]
+        columns = self.reader.column_list(node)
+        if any(needs_runtime(c) for c in columns):
+            role = key.replace("feature_columns", "")  # "", "dnn_", "linear_"
+            tf1 = f"{role}tf1_columns"
+            attach_handles(columns, tf1)
+            self.column_args.append((f"{role}feature_columns", self.code(node), tf1))
+            self.column_reads |= free_names(node)
+        return columns
 
     # -- the whole model ----------------------------------------------------------------
 
@@ -204,8 +222,7 @@ class _Canned:
         dnn_out = linear_out = None
         if family in ("DNN", "DNNLinearCombined"):
             prefix = "" if family == "DNN" else "dnn_"
-            columns = self.reader.column_list(self.args[f"{prefix}feature_columns"]) \
-                if f"{prefix}feature_columns" in self.args else []
+            columns = self.columns(f"{prefix}feature_columns") if f"{prefix}feature_columns" in self.args else []
             if columns:
                 hidden = self.literal(f"{prefix}hidden_units", None)
                 if not hidden and hidden != []:
@@ -217,7 +234,7 @@ class _Canned:
         if family in ("Linear", "DNNLinearCombined"):
             key = "feature_columns" if family == "Linear" else "linear_feature_columns"
             combiner_key = "sparse_combiner" if family == "Linear" else "linear_sparse_combiner"
-            columns = self.reader.column_list(self.args[key]) if key in self.args else []
+            columns = self.columns(key) if key in self.args else []
             if columns:
                 combiner = self.literal(combiner_key, "sum")
                 inputs, _ = input_tensor(columns, emit, "linear", combiner)
@@ -265,6 +282,8 @@ class _Canned:
         column = self.reader.column(node)
         if not isinstance(column, Numeric) or column.size != 1:
             raise NotTranslatable("weight_column is not a one-value numeric_column", node)
+        if column.normalizer is RUNTIME:
+            raise NotTranslatable("weight_column's normalizer_fn reads names of another scope: not followed", node)
         self.weight_column = column
         return column.key
 
@@ -310,6 +329,18 @@ class _Canned:
     # -- optimizers ---------------------------------------------------------------------
 
     def optimizer(self, key, default, string_lr, none_lr=None) -> str:
+        self.local_names = False
+        text = self._optimizer(key, default, string_lr, none_lr)
+        if not self.local_names:
+            return text
+        # It reads names of the scope that builds the Estimator (a learning rate in main()):
+        # the make function takes the optimizer, built where the Estimator was.
+        node = self.args[key]
+        self.site_args.append((key, text))
+        self.column_reads |= free_names(node)
+        return key
+
+    def _optimizer(self, key, default, string_lr, none_lr=None) -> str:
         node = self.args.get(key)
         if node is None:
             return self.string_optimizer(default, string_lr, node)
@@ -333,7 +364,8 @@ class _Canned:
             for arg in node.args:
                 if arg.star or (arg.keyword and arg.keyword.value in ("decay", "lr")):
                     raise NotTranslatable(f"`{self.code(node)}`: {self.code(arg)} has no Keras 3 form", arg)
-                parts.append(esc(self.code(arg)))
+                value = self.copy(arg.value)
+                parts.append(f"{arg.keyword.value}={value}" if arg.keyword else value)
             return f"{{keras}}.optimizers.{tail}({', '.join(parts)})"
         if name in TF1_OPTIMIZERS:
             keras, positional, fixed = TF1_OPTIMIZERS[name]
@@ -343,12 +375,18 @@ class _Canned:
                 k = TF1_KEYWORDS.get(k, k)
                 if k not in positional:
                     raise NotTranslatable(f"`{self.code(node)}`: {k} has no checked Keras form", arg)
-                named[k] = esc(self.code(arg.value))
+                named[k] = self.copy(arg.value)
             if "learning_rate" not in named:
                 named["learning_rate"] = "0.001"  # only Adam has a default (0.001)
             parts = [f"{k}={v}" for k, v in named.items()]
             return f"{{keras}}.optimizers.{keras}({', '.join(parts)})"
         raise NotTranslatable(f"optimizer `{self.code(node)}` has no checked Keras optimizer", node)
+
+    def copy(self, node: cst.BaseExpression) -> str:
+        """A user expression copied into the generated code (escaped for the template)."""
+        if self.parent is not None and not global_only(node, self.parent):
+            self.local_names = True
+        return esc(self.code(node))
 
     def string_optimizer(self, name, lr, node) -> str:
         if self.v1:
@@ -367,6 +405,11 @@ class _Canned:
     def assemble(self, emit: KerasColumns, init, body, logits, optimizers, two_towers) -> CannedModel:
         weight_key = self.weight_key()
         init_args, reads = self.reader.init_args()
+        for param, source, tf1 in self.column_args:
+            init_args.append((param, source))
+            # the TF1 columns, by name, for the values they hold that exist only at run time
+            emit.init.insert(0, f"{tf1} = {{{{column.name: column for column in {param}}}}}")
+        reads = reads | self.column_reads
         params = [param for param, _ in init_args]
         lines = [f"class {self.model_name}({{keras}}.Model):",
                  f'    """Keras form of {self.kind_text()}: the same layers, initial values, head and optimizer."""',
@@ -384,7 +427,7 @@ class _Canned:
         build_name = "make_" + _snake(self.model_name)
         compile_opt = optimizers[0][1]
         lines = [line.rstrip() for line in lines]
-        lines += ["", "", f"def {build_name}({', '.join(params)}):"]
+        lines += ["", "", f"def {build_name}({', '.join(params + [p for p, _ in self.site_args])}):"]
         if any("math.sqrt(" in opt for _, opt in optimizers):
             lines.append("    import math")
         lines.append(f"    model = {self.model_name}({', '.join(params)})")
@@ -392,8 +435,10 @@ class _Canned:
             lines.append(f"    model.linear_optimizer = {optimizers[1][1]}")
         lines += [f"    model.compile(optimizer={compile_opt})", "    return model", ""]
         eval_keys, predict_keys = self.keys()
+        # optimizers that read the construction site's names are built there (already escaped)
+        sources = [esc(source) for _, source in init_args] + [source for _, source in self.site_args]
         return CannedModel(edits=list(self.reader.edits), definitions="\n".join(lines) + "\n",
-                           build=f"{build_name}({', '.join(esc(source) for _, source in init_args)})",
+                           build=f"{build_name}({', '.join(sources)})",
                            eval_keys=eval_keys, predict_keys=predict_keys, reads=reads)
 
     def kind_text(self) -> str:

@@ -45,8 +45,8 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._feature_columns_scope import (
-    HelperFunctions, Parent, _appends, _names, _small, binds_or_mutates, free_names, scope_of, statement_of,
-    statements)
+    HelperFunctions, Opaque, Parent, _appends, _module, _names, _small, _walk, binds_or_mutates, free_names,
+    global_only, module_binds, mutated_anywhere, scope_of, statement_of, statements)
 
 NameOf = Callable[[cst.CSTNode], Optional[str]]
 Code = Callable[[cst.CSTNode], str]
@@ -69,10 +69,26 @@ def normalize(name: Optional[str]) -> Optional[str]:
 # -- the columns ----------------------------------------------------------------------
 
 
+class _RunTime:
+    """A column argument whose value only exists when the program runs (a normalizer_fn
+    closure, a vocabulary computed from data): the model reads it from the TF1 column
+    object itself, which the program still builds, through the column's `handle`."""
+
+    def __repr__(self) -> str:
+        return "RUNTIME"
+
+
+RUNTIME = _RunTime()
+
+
 @dataclass
 class Column:
     name: str
     source: str  # the TF1 call, for comments
+    # Where the model's __init__ finds the TF1 column object, e.g. `tf1_columns['age']`
+    # or `tf1_columns['age_bucketized'].source_column` (set when a value is read at run time)
+    handle: Optional[str] = field(default=None, init=False, repr=False)
+    node: Optional[cst.CSTNode] = field(default=None, init=False, repr=False, compare=False)  # the TF1 call
 
     def attr(self) -> str:
         return re.sub(r"[^\w\x00]", "_", self.name)  # SENTINEL stays for KerasColumns.var
@@ -113,13 +129,6 @@ def esc(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def _literal(node: cst.BaseExpression, code: Code, what: str):
-    try:
-        return ast.literal_eval(code(node))
-    except (ValueError, SyntaxError):
-        raise NotTranslatable(f"{what} `{code(node)}` is not a literal: the Keras layers need its value", node)
-
-
 @dataclass
 class KeyGroup:
     """Columns made from keys known only at run time: `[numeric_column(k) for k in ITER]`,
@@ -153,6 +162,76 @@ class ColumnReader(HelperFunctions):
         self.params: dict[str, str] = params if params is not None else {}  # key source → parameter
         self.groups: list[KeyGroup] = []
         self.key_uses = 0
+        # May a value known only at run time be read from the TF1 column object? (The canned
+        # rewrite passes the Estimator's column list to the model; input_layer does not.)
+        self.runtime = False
+        self.runtime_nodes: list[cst.CSTNode] = []  # arguments read that way
+
+    # -- values known at rewrite time ---------------------------------------------------
+
+    STATIC_CALLS = {"len": len, "list": list, "tuple": tuple, "sorted": sorted}
+
+    def static(self, node: cst.BaseExpression, what: str):
+        """The value of an expression known when the rewrite runs: a literal, a name bound
+        once to one and never changed in place, `a + b`, `x[k]`, a list or tuple of such, and
+        len / list / tuple / sorted / dict(k=v) of such. Anything else raises."""
+        if isinstance(node, cst.Name) and node.value in self.subst:
+            value = self.subst[node.value]
+            if isinstance(value, Opaque):
+                raise NotTranslatable(f"{value.why} is not a literal, and {what} needs its value", node)
+            return value
+        try:
+            return ast.literal_eval(self.code(node))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
+        problem = NotTranslatable(f"{what} `{self.code(node)}` is not a literal: the Keras layers need its value", node)
+        try:
+            if isinstance(node, cst.Name):
+                bound = self.binding(node)
+                if bound is None and self.parent is not None:
+                    bound = self._unpacked(node)  # `A, B = [...], [...]`
+                if isinstance(bound, cst.BaseExpression) and not (
+                        self.parent is not None and mutated_anywhere(_module(node, self.parent), node.value)):
+                    return self.static(bound, what)
+            elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+                return self.static(node.left, what) + self.static(node.right, what)
+            elif isinstance(node, cst.Subscript) and len(node.slice) == 1 \
+                    and isinstance(node.slice[0].slice, cst.Index) and node.slice[0].slice.star is None:
+                return self.static(node.value, what)[self.static(node.slice[0].slice.value, what)]
+            elif isinstance(node, (cst.List, cst.Tuple)):
+                out: list = []
+                for el in node.elements:
+                    if isinstance(el, cst.StarredElement):
+                        out += list(self.static(el.value, what))
+                    else:
+                        out.append(self.static(el.value, what))
+                return out if isinstance(node, cst.List) else tuple(out)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and self.binding(node.func) is None \
+                    and not (self.parent is not None and module_binds(_module(node, self.parent), node.func.value)):
+                fn = node.func.value
+                if fn in self.STATIC_CALLS and len(node.args) == 1 and not node.args[0].keyword \
+                        and not node.args[0].star:
+                    return self.STATIC_CALLS[fn](self.static(node.args[0].value, what))
+                if fn == "dict" and all(a.keyword is not None and not a.star for a in node.args):
+                    return {a.keyword.value: self.static(a.value, what) for a in node.args}
+        except NotTranslatable as e:
+            if "is not a literal, and" in str(e):
+                raise
+            raise problem
+        except (TypeError, KeyError, IndexError, ValueError):
+            raise problem
+        raise problem
+
+    def static_or_runtime(self, node: cst.BaseExpression, what: str):
+        """`static`, or RUNTIME when the value is only known at run time and the model may
+        read it from the TF1 column object."""
+        try:
+            return self.static(node, what)
+        except NotTranslatable:
+            if not self.runtime:
+                raise
+            self.runtime_nodes.append(node)
+            return RUNTIME
 
     # -- lists --------------------------------------------------------------------------
 
@@ -210,23 +289,36 @@ class ColumnReader(HelperFunctions):
         raise NotTranslatable(f"feature columns `{self.code(node)}`: only a list, a name bound to one, `a + b`, "
                               "a helper function's returned list or `[column(k) for k in KEYS]` can be followed", node)
 
-    def _loop(self, target: str, iterable, elt, ifs, node) -> list:
-        """`elt` for each key of `iterable` (kept if every `ifs` holds)."""
+    def _loop(self, target: str, iterable, elt, ifs, node, computed: tuple = ()) -> list:
+        """`elt` for each key of `iterable` (kept if every `ifs` holds). `computed`: names the
+        loop body binds before the append, from values known only at run time."""
         keys = self._keys(iterable)
         if keys is None:
+            if computed:
+                raise NotTranslatable(f"`{self.code(node).strip()}`: a loop over keys known only at run time that "
+                                      f"computes {', '.join(computed)} before the append cannot be followed", node)
             return [self._group(target, iterable, elt, ifs, node)]
         out = []
+        saved = {name: self.subst.get(name) for name in (target, *computed)}
         for key in keys:
             self.subst[target] = key  # `k` in the element reads as this key
+            for name in computed:
+                self.subst[name] = Opaque(f"`{name}` (computed in the loop when the program runs)")
             try:
                 if all(self._true(c.test) for c in ifs):
                     out.append(self.column(elt))
             finally:
-                del self.subst[target]
+                for name, value in saved.items():
+                    if value is None:
+                        self.subst.pop(name, None)
+                    else:
+                        self.subst[name] = value
         return out
 
     def _true(self, test) -> bool:
-        names = {k: v for k, v in self.subst.items()}
+        names = {k: v for k, v in self.subst.items() if not isinstance(v, Opaque)}
+        if free_names(test) & {k for k, v in self.subst.items() if isinstance(v, Opaque)}:
+            raise NotTranslatable(f"the condition `{self.code(test)}` reads values known only at run time", test)
         try:
             return bool(eval(compile(ast.Expression(ast.parse(self.code(test), mode="eval").body), "<if>", "eval"),
                              {"__builtins__": {}}, names))
@@ -235,15 +327,12 @@ class ColumnReader(HelperFunctions):
 
     def _keys(self, iterable) -> Optional[list]:
         """The literal keys, or None when they are only known at run time."""
-        if isinstance(iterable, cst.Name) and iterable.value in self.subst:
-            return list(self.subst[iterable.value])
-        node = iterable
-        if isinstance(node, cst.Name):
-            bound = self.binding(node)
-            node = bound if isinstance(bound, cst.BaseExpression) else node
+        if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque):
+            raise NotTranslatable(f"the keys `{iterable.value}`: {self.subst[iterable.value].why} is not a literal",
+                                  iterable)
         try:
-            return list(ast.literal_eval(self.code(node)))
-        except (ValueError, SyntaxError, TypeError):
+            return list(self.static(iterable, "the keys"))
+        except (NotTranslatable, TypeError):
             return None
 
     def _group(self, target: str, iterable, elt, ifs, node) -> KeyGroup:
@@ -278,7 +367,8 @@ class ColumnReader(HelperFunctions):
         finally:
             del self.subst[target]
             uses, self.key_uses = self.key_uses, uses
-        mentions = sum(1 for n in _names(elt) if n == target)
+        inside = [r for r in self.runtime_nodes if any(r is n for n in _walk(elt))]  # read from the TF1 column
+        mentions = _names(elt).count(target) - sum(_names(r).count(target) for r in inside)
         if uses != mentions or not _runtime_ok(template):
             raise NotTranslatable(f"`{self.code(elt)}`: with keys known only at run time, the key must be the only "
                                   "per-key argument of a numeric, bucketized, vocabulary, hash or identity column "
@@ -351,8 +441,12 @@ class ColumnReader(HelperFunctions):
                 and isinstance(small.target, cst.Name) and small.target.value == name:
             return self._list(small.value)
         if isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and stmt.orelse is None \
-                and len(stmt.body.body) == 1:
-            inner, ifs = stmt.body.body[0], []
+                and isinstance(stmt.body, cst.IndentedBlock) and stmt.body.body:
+            *prelude, inner = stmt.body.body
+            computed = self._computed(prelude, (name, stmt.target.value))
+            if computed is None:
+                return None
+            ifs: list = []
             if isinstance(inner, cst.If) and inner.orelse is None and len(inner.body.body) == 1:
                 ifs, inner = [inner], inner.body.body[0]
             small = _small(inner)
@@ -360,8 +454,27 @@ class ColumnReader(HelperFunctions):
                     and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append" \
                     and isinstance(small.value.func.value, cst.Name) and small.value.func.value.value == name \
                     and len(small.value.args) == 1:
-                return self._loop(stmt.target.value, stmt.iter, small.value.args[0].value, ifs, stmt)
+                return self._loop(stmt.target.value, stmt.iter, small.value.args[0].value, ifs, stmt, computed)
         return None
+
+    def _computed(self, prelude: list, kept: tuple) -> Optional[tuple]:
+        """The names a loop body binds before its append (`vocab = df[k].unique()`,
+        `mean, std = ...`): plain assignments to names other than the list and the loop
+        variable, none of which touch the list. They run as before; a column may read them
+        only where the model reads the TF1 column object at run time. None: another form."""
+        names: list[str] = []
+        for stmt in prelude:
+            small = _small(stmt)
+            if not isinstance(small, cst.Assign) or any(binds_or_mutates(stmt, kept[0])):
+                return None
+            for target in small.targets:
+                elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) \
+                    else [cst.Element(target.target)]
+                for el in elements:
+                    if not isinstance(el.value, cst.Name) or el.value.value in kept:
+                        return None
+                    names.append(el.value.value)
+        return tuple(dict.fromkeys(names))
 
     # -- one column ---------------------------------------------------------------------
 
@@ -378,7 +491,9 @@ class ColumnReader(HelperFunctions):
         reader = getattr(self, "read_" + kind, None)
         if reader is None:
             raise NotTranslatable(f"tf.feature_column.{kind} has no checked Keras form", node)
-        return reader(node, self.arguments(node, _PARAMS.get(kind, ())))
+        col = reader(node, self.arguments(node, _PARAMS.get(kind, ())))
+        col.node = node
+        return col
 
     def arguments(self, call: cst.Call, order: tuple[str, ...]) -> dict[str, cst.BaseExpression]:
         given: dict[str, cst.BaseExpression] = {}
@@ -399,10 +514,8 @@ class ColumnReader(HelperFunctions):
                 if key != "key":
                     raise NotTranslatable(f"the run-time key is given as {key}, not as the column's key", node)
                 self.key_uses += 1
-            return value
-        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.BaseExpression):
-            return _literal(self.binding(node), self.code, what or key)
-        return _literal(node, self.code, what or key) if key in given else default
+                return value
+        return self.static(node, what or key) if key in given else default
 
     def _unsupported(self, given, call, keys):
         for key in keys:
@@ -413,21 +526,57 @@ class ColumnReader(HelperFunctions):
         key = self.lit(given, "key", None)
         shape = self.lit(given, "shape", (1,))
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        if self.lit(given, "dtype", None) is not None or ("dtype" in given and "float" not in self.code(given["dtype"])):
-            raise NotTranslatable(f"`{self.code(call)}`: a dtype other than float32 is not checked", call)
+        if "dtype" in given and not self._numeric_dtype(given["dtype"]):
+            raise NotTranslatable(f"`{self.code(call)}`: dtype `{self.code(given['dtype'])}` is not a TensorFlow "
+                                  "integer or float type tfmigrate can read", given["dtype"])
         normalizer = None
-        if "normalizer_fn" in given:
-            fn = given["normalizer_fn"]
-            if isinstance(fn, cst.Lambda):
+        fn = given.get("normalizer_fn")
+        if fn is not None and not (isinstance(fn, cst.Name) and fn.value == "None"):
+            bound = self.binding(fn) if isinstance(fn, cst.Name) else None
+            if isinstance(fn, cst.Lambda) and self._closed(fn):
                 normalizer = esc(self.code(fn))
-            elif isinstance(fn, cst.Name) and isinstance(self.binding(fn), (cst.FunctionDef, cst.Lambda)):
+            elif isinstance(bound, (cst.FunctionDef, cst.Lambda)) and self._closed(fn):
                 normalizer = fn.value
-            elif not (isinstance(fn, cst.Name) and fn.value == "None"):
-                raise NotTranslatable(f"normalizer_fn `{self.code(fn)}` is not a lambda or a function defined here: "
-                                      "what it computes cannot be followed", fn)
-        # default_value only fills examples missing from parsed tf.Examples; a Dataset of
-        # dense tensors has none.
+            elif self.runtime:
+                # a closure over a comprehension's or a helper's names, a factory's result:
+                # the model calls the very function the column holds (TF1 called it on the
+                # raw feature too)
+                self.runtime_nodes.append(fn)
+                normalizer = RUNTIME
+            else:
+                raise NotTranslatable(f"normalizer_fn `{self.code(fn)}` is not a lambda or function over module-level "
+                                      "names only, and here the model cannot take it from the TF1 column when the "
+                                      "program runs: what it computes cannot be followed", fn)
+        # default_value only fills examples missing from parsed tf.Examples, and dtype only
+        # says how to parse them (NumericColumn._transform_input_tensor never reads it): a
+        # Dataset of dense tensors has neither.
         return Numeric(name=key, source=self.code(call), key=key, size=math.prod(shape), normalizer=normalizer)
+
+    NUMERIC_DTYPES = {"float16", "bfloat16", "float32", "float64", "double", "half", "int8", "int16", "int32",
+                      "int64", "uint8", "uint16", "uint32", "uint64"}
+
+    def _numeric_dtype(self, node) -> bool:
+        """tf.float32, tf.int64, "float32", ... (TF1 accepts any integer or float dtype)."""
+        if isinstance(node, cst.SimpleString):
+            return ast.literal_eval(node.value) in self.NUMERIC_DTYPES
+        name = normalize(self.name_of(node)) or ""
+        return name.startswith("tf.") and name.rsplit(".", 1)[-1] in self.NUMERIC_DTYPES \
+            and name.count(".") <= 2 and name.split(".")[1] in (name.rsplit(".", 1)[-1], "dtypes")
+
+    def _closed(self, fn: cst.CSTNode) -> bool:
+        """Does a normalizer mean the same copied into the model class at the top of the
+        module? Every name it reads must be a module-level name (read when it is called, then
+        as now), and its parameter defaults literals: `lambda x, m=mean: ...` froze `mean`
+        when the column was built, a copy would read it later."""
+        for sub in _walk(fn):
+            if isinstance(sub, cst.Lambda):
+                for p in (*sub.params.posonly_params, *sub.params.params, *sub.params.kwonly_params):
+                    if p.default is not None:
+                        try:
+                            ast.literal_eval(self.code(p.default))
+                        except (ValueError, SyntaxError):
+                            return False
+        return self.parent is None or global_only(fn, self.parent)
 
     def read_bucketized_column(self, call, given) -> Categorical:
         source = self.column(given["source_column"])
@@ -442,17 +591,24 @@ class ColumnReader(HelperFunctions):
     def _vocab(self, call, given, vocab, kind) -> Categorical:
         key = self.lit(given, "key", None)
         dtype = self.code(given["dtype"]) if "dtype" in given else None
-        strings = all(isinstance(v, str) for v in vocab) if vocab else not (dtype and "int" in dtype)
         num_oov = self.lit(given, "num_oov_buckets", 0)
         default = self.lit(given, "default_value", -1)
         if num_oov and default != -1:
             raise NotTranslatable(f"`{self.code(call)}`: TF1 rejects num_oov_buckets with default_value", call)
+        if vocab is RUNTIME:  # read from the TF1 column (vocabulary_list, dtype, num_buckets) by the model
+            return Categorical(name=key, source=self.code(call), kind=kind, key=key, num_buckets=None,
+                               options={"vocabulary": RUNTIME, "num_oov": num_oov, "default": default,
+                                        "strings": None})
+        strings = all(isinstance(v, str) for v in vocab) if vocab else not (dtype and "int" in dtype)
         return Categorical(name=key, source=self.code(call), kind=kind, key=key, num_buckets=len(vocab) + num_oov,
                            options={"vocabulary": list(vocab), "num_oov": num_oov, "default": default,
                                     "strings": strings})
 
     def read_categorical_column_with_vocabulary_list(self, call, given) -> Categorical:
-        return self._vocab(call, given, list(self.lit(given, "vocabulary_list", [])), "vocabulary")
+        if "vocabulary_list" not in given:
+            raise NotTranslatable(f"`{self.code(call)}` has no vocabulary_list", call)
+        vocab = self.static_or_runtime(given["vocabulary_list"], "vocabulary_list")
+        return self._vocab(call, given, vocab if vocab is RUNTIME else list(vocab), "vocabulary")
 
     def read_categorical_column_with_vocabulary_file(self, call, given) -> Categorical:
         path = self.lit(given, "vocabulary_file", None)
@@ -490,6 +646,7 @@ class ColumnReader(HelperFunctions):
         if not isinstance(keys, (cst.List, cst.Tuple)):
             raise NotTranslatable("crossed_column keys are not a list", keys)
         parts: list = []
+        nested = False
         for el in keys.elements:
             if isinstance(el.value, cst.SimpleString):
                 parts.append(ast.literal_eval(el.value.value))
@@ -498,12 +655,13 @@ class ColumnReader(HelperFunctions):
             if not isinstance(part, Categorical) or part.kind in ("weighted", "hash"):
                 raise NotTranslatable("crossed_column of a column that is not categorical, weighted or hashed "
                                       "(TF1 refuses the last two)", el.value)
+            nested |= part.kind == "crossed"
             parts += part.parts if part.kind == "crossed" else [part]  # _collect_leaf_level_keys
         names = sorted(p if isinstance(p, str) else p.name for p in parts)
         hash_key = self.lit(given, "hash_key", None)
         return Categorical(name="_X_".join(names), source=self.code(call), kind="crossed",
                            num_buckets=self.lit(given, "hash_bucket_size", None), parts=parts,
-                           options={"hash_key": hash_key})
+                           options={"hash_key": hash_key, "nested": nested})
 
     def read_weighted_categorical_column(self, call, given) -> Categorical:
         cat = self.column(given["categorical_column"])
@@ -569,8 +727,8 @@ def _runtime_ok(col) -> bool:
     if isinstance(col, Numeric):
         return True
     if isinstance(col, Categorical):
-        return col.kind in RUNTIME_KINDS
-    return isinstance(col, Dense) and col.categorical is not None and col.categorical.kind in RUNTIME_KINDS
+        return col.kind in RUNTIME_KINDS and col.options.get("vocabulary") is not RUNTIME
+    return isinstance(col, Dense) and col.categorical is not None and _runtime_ok(col.categorical)
 
 
 # -- the Keras code -------------------------------------------------------------------
@@ -628,11 +786,20 @@ class KerasColumns:
 
     # Numeric values: float32 (batch, size)
     def numeric(self, col: Numeric) -> str:
+        signature = ("run time", col.source) if col.normalizer is RUNTIME else col.normalizer
         if col.name in self.done:
+            if self.done.get(col.name + ":normalizer") != signature:
+                raise NotTranslatable(f"two numeric columns named {col.name!r} normalize differently: tfmigrate "
+                                      "keeps one value per column name", col.node)
             return self.done[col.name]
+        self.done[col.name + ":normalizer"] = signature
         v = self.var(col.attr())
         value = self.feature(col.key)
-        if col.normalizer:
+        if col.normalizer is RUNTIME:
+            # the function the TF1 column holds, called on the raw feature as TF1 did
+            fn = self.layer(col, f"{{keras}}.layers.Lambda({col.handle}.normalizer_fn)", "_normalizer", per_key=True)
+            value = f"{fn}({value})"
+        elif col.normalizer:
             fn = self.layer(col, f"{{keras}}.layers.Lambda({col.normalizer})", "_normalizer")
             value = f"{fn}({value})"
         self.body.append(f"{v} = {{tf}}.reshape({{tf}}.cast({value}, {{tf}}.float32), [-1, {col.size}])")
@@ -646,7 +813,28 @@ class KerasColumns:
         ids = self.var(col.attr() + "_ids")
         weights = None
         kind, o = col.kind, col.options
-        if kind == "vocabulary":
+        if kind == "vocabulary" and o["vocabulary"] is RUNTIME:
+            # The vocabulary was computed when the program ran (e.g. df[k].unique()): the
+            # lookup gets the TF1 column's own list, and its dtype picks the layer, as it
+            # picked TF1's table; missing values are "" / -1 by the feature's dtype
+            # (_to_sparse_input_and_drop_ignore_values).
+            x = self.raw(col.key)
+            h = col.handle
+            table = self.layer(col, f"({{keras}}.layers.StringLookup if {h}.dtype == {{tf}}.string else "
+                                    f"{{keras}}.layers.IntegerLookup)(vocabulary=list({h}.vocabulary_list), "
+                                    "num_oov_indices=1, mask_token=None)", "_lookup")
+            self.body.append(f"{ids} = {table}({x}) - 1")
+            if o["num_oov"]:
+                size = f"self.{self.var(col.attr() + '_vocabulary_size')}"
+                self.init.append(f"{size} = len({h}.vocabulary_list)")
+                oov = self.layer(col, f"{{keras}}.layers.Hashing(num_bins={o['num_oov']})", "_oov_buckets")
+                self.body.append(f"{ids} = {{tf}}.where({ids} < 0, {size} + "
+                                 f"{{tf}}.cast({oov}({x}), {{tf}}.int64), {ids})")
+            elif o["default"] != -1:
+                self.body.append(f"{ids} = {{tf}}.where({ids} < 0, {{tf}}.constant({o['default']}, {{tf}}.int64), {ids})")
+            self.body.append(f'{ids} = {{tf}}.where({x} == ("" if {x}.dtype == {{tf}}.string else -1), '
+                             f"{{tf}}.constant(-1, {{tf}}.int64), {ids})")
+        elif kind == "vocabulary":
             x = self.raw(col.key)
             lookup = "StringLookup" if o["strings"] else "IntegerLookup"
             table = self.layer(col, f"{{keras}}.layers.{lookup}(vocabulary={esc(repr(o['vocabulary']))}, num_oov_indices=1, "
@@ -717,6 +905,12 @@ class KerasColumns:
             self.done[col.name + ":w"] = weights
         return ids, weights
 
+    @staticmethod
+    def buckets(col: Categorical) -> str:
+        """The number of ids, as __init__ may spell it (read from the TF1 column when its
+        vocabulary is known only at run time)."""
+        return str(col.num_buckets) if col.num_buckets is not None else f"{col.handle}.num_buckets"
+
     def counts(self, col: Categorical, attr_suffix: str = "_counts") -> tuple[str, str]:
         """Per-bucket sums of the weights (1 each when unweighted), missing ids dropped:
         CategoryEncoding(count) rejects negative ids, so they become id 0 with weight 0."""
@@ -724,7 +918,7 @@ class KerasColumns:
         w = weights or f"{{tf}}.ones_like({ids}, {{tf}}.float32)"
         mask = self.var(col.attr() + "_present")
         self.body.append(f"{mask} = {{tf}}.cast({ids} >= 0, {{tf}}.float32)")
-        encode = self.layer(col, f'{{keras}}.layers.CategoryEncoding(num_tokens={col.num_buckets}, output_mode="count")',
+        encode = self.layer(col, f'{{keras}}.layers.CategoryEncoding(num_tokens={self.buckets(col)}, output_mode="count")',
                             attr_suffix)
         out = self.var(col.attr() + attr_suffix)
         self.body.append(f"{out} = {encode}({{tf}}.maximum({ids}, 0), count_weights={w} * {mask})")
@@ -737,7 +931,7 @@ class KerasColumns:
         if isinstance(col, Categorical):
             if col.kind != "bucketized":
                 raise NotTranslatable(f"`{col.source}` is categorical: the DNN needs it in an indicator_column or "
-                                      "embedding_column", None)
+                                      "embedding_column", col.node)
             out, _ = self.counts(col, "_one_hot")
             return out, col.num_buckets
         cat = col.categorical
@@ -747,7 +941,7 @@ class KerasColumns:
         ids, weights = self.categorical(cat)
         init = col.initializer or f"{{keras}}.initializers.TruncatedNormal(mean=0.0, stddev={1 / math.sqrt(col.dimension)!r})"
         name = f"({self.name_expr(col.name)}).replace('/', '_')" if self.per_key else repr(self.var(col.attr()))
-        table = self.layer(col, f"{{keras}}.layers.Embedding({cat.num_buckets}, {col.dimension}, "
+        table = self.layer(col, f"{{keras}}.layers.Embedding({self.buckets(cat)}, {col.dimension}, "
                                 f"embeddings_initializer={init}, name={name})", per_key=True)
         w = self.var(col.attr() + "_w")
         out = self.var(col.attr())
@@ -765,7 +959,7 @@ class KerasColumns:
             return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.reduce_sum({w}, axis=1, keepdims=True))"
         if combiner == "sqrtn":
             return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.sqrt({{tf}}.reduce_sum({w} ** 2, axis=1, keepdims=True)))"
-        raise NotTranslatable(f"combiner {combiner!r} is not one of sum, mean, sqrtn", None)
+        raise NotTranslatable(f"combiner {combiner!r} is not one of sum, mean, sqrtn", col.node)
 
     # What the linear model multiplies by its weights, per column
     def linear(self, col: AnyColumn, sparse_combiner: str) -> tuple[str, int]:
@@ -790,6 +984,49 @@ class KerasColumns:
         self.body.append(f"    {values}[{sub.name_expr(group.template.name)}] = {value}")
 
 
+def needs_runtime(col) -> bool:
+    """Does a column (or a part of it) hold a value the model reads from the TF1 column?"""
+    if isinstance(col, KeyGroup):
+        return needs_runtime(col.template)
+    if isinstance(col, Numeric):
+        return col.normalizer is RUNTIME
+    if isinstance(col, Dense):
+        return col.categorical is not None and needs_runtime(col.categorical)
+    if isinstance(col, Categorical):
+        return col.options.get("vocabulary") is RUNTIME or any(needs_runtime(p) for p in col.parts
+                                                                if not isinstance(p, str))
+    return False
+
+
+def attach_handles(columns: list, tf1: str) -> None:
+    """Tell each column where the model's __init__ finds its TF1 object: `tf1` is a dict
+    of the Estimator's column list by column name (TF1 refused two columns of one name);
+    nested columns are reached through the TF1 attributes that hold them."""
+    for col in columns:
+        if isinstance(col, KeyGroup):
+            _attach(col.template, f"{tf1}[{KerasColumns().name_expr(col.template.name)}]")
+        else:
+            _attach(col, f"{tf1}[{esc(repr(col.name))}]")
+
+
+def _attach(col, handle: str) -> None:
+    col.handle = handle
+    if isinstance(col, Dense) and col.categorical is not None:
+        _attach(col.categorical, handle + ".categorical_column")
+    elif isinstance(col, Categorical) and col.kind == "bucketized":
+        _attach(col.parts[0], handle + ".source_column")
+    elif isinstance(col, Categorical) and col.kind == "weighted":
+        _attach(col.parts[0], handle + ".categorical_column")
+    elif isinstance(col, Categorical) and col.kind == "crossed" and not col.options.get("nested"):
+        for i, part in enumerate(col.parts):  # CrossedColumn.keys, in the order given
+            if not isinstance(part, str):
+                _attach(part, f"{handle}.keys[{i}]")
+    elif isinstance(col, Categorical) and col.kind == "crossed":
+        if any(needs_runtime(p) for p in col.parts if not isinstance(p, str)):
+            raise NotTranslatable(f"`{col.source}` nests a cross of a column whose values are known only at run "
+                                  "time (a normalizer_fn closure, a computed vocabulary): not followed", col.node)
+
+
 def input_tensor(columns: list, emit: KerasColumns, mode: str, sparse_combiner: str = "sum") -> tuple[str, Optional[int]]:
     """The concatenation, sorted by column name, that input_layer / LinearModel saw. With
     KeyGroups the names are known only at run time, so the model sorts them as TF1 did,
@@ -798,7 +1035,7 @@ def input_tensor(columns: list, emit: KerasColumns, mode: str, sparse_combiner: 
     static = sorted((c for c in columns if not isinstance(c, KeyGroup)), key=lambda c: c.name)
     for a, b in zip(static, static[1:]):
         if a.name == b.name:  # feature_column_v2._normalize_feature_columns
-            raise NotTranslatable(f"two feature columns are named {a.name!r}: TF1 raises ValueError on them", None)
+            raise NotTranslatable(f"two feature columns are named {a.name!r}: TF1 raises ValueError on them", b.node)
     parts, width = [], 0
     values = emit.var(f"{mode}_columns")
     if groups:
@@ -812,7 +1049,7 @@ def input_tensor(columns: list, emit: KerasColumns, mode: str, sparse_combiner: 
     for col in static:
         value, size = emit.dense(col) if mode == "dnn" else emit.linear(col, sparse_combiner)
         parts.append(value)
-        width += size
+        width = width + size if isinstance(width, int) and isinstance(size, int) else None
         if groups:
             emit.body.append(f"{values}[{esc(repr(col.name))}] = {value}")
     out = emit.var(f"{mode}_inputs")

@@ -31,6 +31,18 @@ MUTATING = {"append", "extend", "insert", "remove", "pop", "clear", "update", "s
 BUILTINS = set(dir(builtins))
 
 
+class Opaque:
+    """A name whose value is computed when the program runs (a helper's non-literal
+    argument, a name a loop binds before it appends a column): a column may read it where
+    the model reads the TF1 column object at run time, nowhere else. `why` names it."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+    def __repr__(self) -> str:
+        return f"Opaque({self.why})"
+
+
 def statement_of(node: cst.CSTNode, parent: Parent) -> cst.CSTNode:
     """The statement (simple line or compound statement) holding `node`."""
     while not isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
@@ -270,7 +282,12 @@ class HelperFunctions:
                 and isinstance(small.targets[0].target, (cst.Tuple, cst.List))):
             return None
         names = [e.value.value if isinstance(e.value, cst.Name) else None for e in small.targets[0].target.elements]
-        if name.value not in names or not isinstance(small.value, cst.Call):
+        if name.value not in names:
+            return None
+        if isinstance(small.value, (cst.Tuple, cst.List)) and len(small.value.elements) == len(names) \
+                and not any(isinstance(e, cst.StarredElement) for e in small.value.elements):
+            return small.value.elements[names.index(name.value)].value  # `A, B = [...], [...]`
+        if not isinstance(small.value, cst.Call):
             return None
         returned, values = self._returned(small.value)
         if values or not isinstance(returned, (cst.Tuple, cst.List)) or len(returned.elements) != len(names):
@@ -295,9 +312,11 @@ class HelperFunctions:
             if node is None:
                 raise NotTranslatable(f"`{self.code(call)}` leaves {param.name.value} out", call)
             try:
-                values[param.name.value] = ast.literal_eval(self.code(node))
-            except (ValueError, SyntaxError):
-                raise NotTranslatable(f"argument {param.name.value} of `{self.code(call)}` is not a literal", node)
+                values[param.name.value] = self.static(node, f"argument {param.name.value}")
+            except NotTranslatable:
+                # known only at run time: the columns may read it where the model reads the
+                # TF1 column objects (a normalizer_fn, a vocabulary), and nowhere else
+                values[param.name.value] = Opaque(f"argument {param.name.value} of `{self.code(call)}`")
         return single_return(fn), values
 
 
@@ -309,3 +328,69 @@ def single_return(fn: cst.FunctionDef) -> cst.BaseExpression:
     if len(returns) != 1 or returns[0] is not last or last.body[0].value is None:
         raise NotTranslatable(f"`{fn.name.value}()` does not end in its only `return` of the columns", fn)
     return last.body[0].value
+
+
+# -- where a name resolves ------------------------------------------------------------
+
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def _params(params: cst.Parameters) -> set[str]:
+    out = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            out.add(star.name.value)
+    return out
+
+
+def _binds_in(scope: cst.CSTNode, name: str) -> bool:
+    """Does a function, lambda or comprehension bind `name` itself (a local there)?"""
+    if isinstance(scope, cst.Lambda):
+        return name in _params(scope.params)
+    if isinstance(scope, _COMPREHENSIONS):
+        return any(isinstance(n, cst.Name) and n.value == name
+                   for sub in _walk(scope) if isinstance(sub, cst.CompFor) for n in _walk(sub.target))
+    if isinstance(scope, cst.FunctionDef):
+        return name in _params(scope.params) or any(binds_or_mutates(s, name)[0] for s in statements(scope))
+    return False
+
+
+def module_binds(module: cst.CSTNode, name: str) -> bool:
+    """Is `name` bound by a statement at the top of the module (imports, defs, assignments,
+    also inside module-level if/for/with/try blocks)?"""
+    return any(binds_or_mutates(s, name)[0] for s in statements(module))
+
+
+def global_only(node: cst.CSTNode, parent: Parent) -> bool:
+    """Does every name `node` reads resolve to a binding at the top of its module (so the
+    expression means the same copied into a module-level class or function)? A lambda's
+    parameter defaults are evaluated where the lambda is, so they count as read here."""
+    names = free_names(node)
+    for sub in _walk(node):  # defaults such as `k=k` read the enclosing scope's `k`
+        if isinstance(sub, cst.Lambda):
+            for p in (*sub.params.params, *sub.params.kwonly_params, *sub.params.posonly_params):
+                if p.default is not None:
+                    names |= {n.value for n in _walk(p.default) if isinstance(n, cst.Name)}
+    module = _module(node, parent)
+    up = parent(node)
+    enclosing = []
+    while up is not None:
+        if isinstance(up, (cst.FunctionDef, cst.Lambda, cst.ClassDef, *_COMPREHENSIONS)):
+            enclosing.append(up)
+        up = parent(up)
+    for name in names - BUILTINS:
+        if any(isinstance(s, cst.ClassDef) or _binds_in(s, name) for s in enclosing):
+            return False
+        if not module_binds(module, name):
+            return False
+    return True
+
+
+def mutated_anywhere(root: cst.CSTNode, name: str) -> bool:
+    """Does any statement under `root`, nested functions included, change `name` in place
+    (`d[k] = v`, `d.update(...)`, `x += ...`)? Conservative: any function's own `name`
+    counts too."""
+    for sub in _walk(root):
+        if isinstance(sub, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) and binds_or_mutates(sub, name)[1]:
+            return True
+    return False

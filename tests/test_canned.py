@@ -124,3 +124,88 @@ def test_models_build_from_one_replica_batch_under_a_strategy() -> None:
     assert step.index("self(x, training=True)") < step.index("self.build_optimizers()") \
         < step.index("self.dnn_and_linear_variables()")
     assert "    with tf.init_scope():\n            if not self.optimizer.built:" in text
+
+
+def test_constructor_values_spelled_through_names_are_read() -> None:
+    _, text, build = translate("""
+        HP = {"hidden": [16, 8]}
+        LABELS = ["a", "b", "c"]
+        WARM, COLD = ["red"], ["blue"]
+        color = tf.feature_column.categorical_column_with_vocabulary_list("color", WARM + COLD)
+        est = tf.estimator.DNNClassifier(hidden_units=HP["hidden"], n_classes=len(LABELS),
+                                         feature_columns=[tf.feature_column.indicator_column(color)])
+    """)
+    assert 'Dense(16, activation="relu", name="hiddenlayer_0"), tf.keras.layers.Dense(8, ' in text
+    assert 'self.logits_layer = tf.keras.layers.Dense(3, name="logits")' in text
+    assert "StringLookup(vocabulary=['red', 'blue'], num_oov_indices=1, mask_token=None)" in text
+    assert build == "make_dnn_classifier_model()"
+
+
+def test_a_value_changed_in_place_is_not_read_at_rewrite_time() -> None:
+    with pytest.raises(NotTranslatable, match="not a literal"):
+        translate("HP = {'hidden': [4]}\nHP['hidden'].append(2)\n"
+                  "est = tf.estimator.DNNRegressor(hidden_units=HP['hidden'], feature_columns=cols)\n")
+
+
+def test_values_known_only_at_run_time_are_read_from_the_tf1_columns() -> None:
+    result, text, build = translate("""
+        import numpy as np
+        def scale(f):
+            return lambda x: x / f
+        def make_columns(frame):
+            cols = []
+            for key in ["sex", "deck"]:
+                vocabulary = np.unique(frame[key])
+                cols.append(tf.feature_column.categorical_column_with_vocabulary_list(key, vocabulary))
+            stats = {"age": 30.0}
+            return cols + [tf.feature_column.numeric_column(k, normalizer_fn=lambda x, k=k: x - stats[k])
+                           for k in ["age"]] + [tf.feature_column.numeric_column("fare", normalizer_fn=scale(2.0))]
+        def main(train):
+            est = tf.estimator.LinearClassifier(feature_columns=make_columns(train))
+    """)
+    assert build == "make_linear_classifier_model(make_columns(train))"
+    assert result.reads == {"make_columns", "train"}
+    assert "    def __init__(self, feature_columns):" in text
+    assert "        tf1_columns = {column.name: column for column in feature_columns}" in text
+    assert "self.age_normalizer = tf.keras.layers.Lambda(tf1_columns['age'].normalizer_fn)" in text
+    assert "self.fare_normalizer = tf.keras.layers.Lambda(tf1_columns['fare'].normalizer_fn)" in text
+    assert ("self.deck_lookup = (tf.keras.layers.StringLookup if tf1_columns['deck'].dtype == tf.string else "
+            "tf.keras.layers.IntegerLookup)(vocabulary=list(tf1_columns['deck'].vocabulary_list), ") in text
+    assert "CategoryEncoding(num_tokens=tf1_columns['sex'].num_buckets, " in text
+    compile(text, "generated", "exec")
+
+
+def test_a_module_level_normalizer_over_module_names_is_copied() -> None:
+    _, text, build = translate("""
+        MEAN = 3.0
+        est = tf.estimator.LinearRegressor(
+            [tf.feature_column.numeric_column("x", dtype=tf.float64, normalizer_fn=lambda x: x - MEAN)])
+    """)
+    assert build == "make_linear_regressor_model()"
+    assert "self.x_normalizer = tf.keras.layers.Lambda(lambda x: x - MEAN)" in text
+
+
+@pytest.mark.parametrize("src, reason", [
+    ("def main(cap):\n    w = tf.feature_column.numeric_column('w', normalizer_fn=lambda v: v * cap)\n"
+     "    est = tf.estimator.LinearRegressor(cols, weight_column=w)\n", "weight_column"),
+    ("import numpy as np\nv = tf.feature_column.categorical_column_with_vocabulary_list('c', np.unique(X))\n"
+     "est = tf.estimator.LinearRegressor([tf.feature_column.crossed_column([tf.feature_column.crossed_column("
+     "[v, 'k'], 5), 'j'], 9)])\n", "nests a cross"),
+    ("age = tf.feature_column.numeric_column('age', normalizer_fn=lambda x: x / 9.0)\n"
+     "est = tf.estimator.LinearRegressor([age, tf.feature_column.bucketized_column("
+     "tf.feature_column.numeric_column('age'), [1.0])])\n", "normalize differently"),
+])
+def test_run_time_values_without_a_faithful_place_are_reported(src, reason) -> None:
+    with pytest.raises(NotTranslatable, match=reason):
+        translate(src)
+
+
+def test_an_optimizer_over_local_names_is_built_where_the_estimator_was() -> None:
+    result, text, build = translate("""
+        def main(lr):
+            est = tf.estimator.LinearRegressor(cols, optimizer=tf.keras.optimizers.legacy.SGD(learning_rate=lr))
+    """)
+    assert build == "make_linear_regressor_model(tf.keras.optimizers.SGD(learning_rate=lr))"
+    assert "def make_linear_regressor_model(optimizer):" in text
+    assert "    model.compile(optimizer=optimizer)" in text
+    assert "lr" in result.reads

@@ -148,3 +148,10 @@ def test_columns_returned_by_a_helper_and_crossed_over_a_bucketized_column() -> 
     assert ("age_bucketized_X_edu_X_edu_ids = tf.sparse.to_dense(tf.sparse.cross_hashed([raw_edu, "
             "age_bucketized_sparse, edu_sparse], num_buckets=200, hash_key=7), default_value=-1)") in text
     assert layer.width == 201
+
+
+def test_a_normalizer_closing_over_a_local_is_reported_without_the_estimators_columns() -> None:
+    with pytest.raises(NotTranslatable, match="cannot take it from the TF1 column"):
+        generated("import tensorflow as tf\ndef main(s, features):\n"
+                  "    cols = [tf.feature_column.numeric_column('a', normalizer_fn=lambda x: x * s)]\n"
+                  "    x = tf.keras.layers.DenseFeatures(cols)(features)\n")
