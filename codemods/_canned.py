@@ -58,6 +58,7 @@ from tfmigrate.codemods._feature_columns import (
     RUNTIME, Binding, Code, ColumnReader, KerasColumns, KeyGroup, NameOf, Numeric, attach_handles, esc, input_tensor,
     needs_runtime, normalize)
 from tfmigrate.codemods._feature_columns_scope import Parent, free_names, global_only
+from tfmigrate.codemods._model_fn import GLOBAL_STEP, SCHEDULE_STEP_ARG, SCHEDULES
 
 __all__ = ["CannedModel", "NotTranslatable", "translate_canned", "CANNED_CLASSES"]
 
@@ -361,10 +362,11 @@ class _Canned:
         if name in (f"tf.keras.optimizers.{tail}", f"tf.keras.optimizers.legacy.{tail}",
                     f"tf.keras.optimizers.experimental.{tail}") and tail in KERAS_OPTIMIZERS:
             parts = []
-            for arg in node.args:
+            for i, arg in enumerate(node.args):
                 if arg.star or (arg.keyword and arg.keyword.value in ("decay", "lr")):
                     raise NotTranslatable(f"`{self.code(node)}`: {self.code(arg)} has no Keras 3 form", arg)
-                value = self.copy(arg.value)
+                rate = (arg.keyword.value == "learning_rate") if arg.keyword else i == 0
+                value = self.learning_rate(arg.value) if rate else self.copy(arg.value)
                 parts.append(f"{arg.keyword.value}={value}" if arg.keyword else value)
             return f"{{keras}}.optimizers.{tail}({', '.join(parts)})"
         if name in TF1_OPTIMIZERS:
@@ -375,7 +377,7 @@ class _Canned:
                 k = TF1_KEYWORDS.get(k, k)
                 if k not in positional:
                     raise NotTranslatable(f"`{self.code(node)}`: {k} has no checked Keras form", arg)
-                named[k] = self.copy(arg.value)
+                named[k] = self.learning_rate(arg.value) if k == "learning_rate" else self.copy(arg.value)
             if "learning_rate" not in named:
                 named["learning_rate"] = "0.001"  # only Adam has a default (0.001)
             parts = [f"{k}={v}" for k, v in named.items()]
@@ -387,6 +389,34 @@ class _Canned:
         if self.parent is not None and not global_only(node, self.parent):
             self.local_names = True
         return esc(self.code(node))
+
+    def learning_rate(self, node: cst.BaseExpression) -> str:
+        """A learning rate; a TF1 schedule of the global step (inside an optimizer lambda, as
+        the canned Estimators call it under their graph) becomes the Keras schedule with the
+        same formula and numbers. Keras evaluates it at optimizer.iterations, the global
+        step before the update, as TF1 read it (SEMANTICS)."""
+        name = normalize(self.name_of(node.func)) if isinstance(node, cst.Call) else None
+        if name != "tf.train.natural_exp_decay" and name not in SCHEDULES:
+            if name is not None and name.startswith("tf.train.") and name.endswith("decay"):
+                raise NotTranslatable(f"learning rate `{self.code(node)}` has no Keras schedule form", node)
+            return self.copy(node)
+        natural = name == "tf.train.natural_exp_decay"
+        keras, order, mapping = SCHEDULES["tf.train.exponential_decay" if natural else name]
+        given = self.reader.arguments(node, (*order, "name"))
+        given.pop("name", None)
+        step = given.pop(SCHEDULE_STEP_ARG.get(name, "global_step"), None)
+        if not (isinstance(step, cst.Call) and not step.args and normalize(self.name_of(step.func)) in GLOBAL_STEP):
+            raise NotTranslatable(f"`{self.code(node)}` decays over something other than the global step: no Keras "
+                                  "schedule counts it", node)
+        parts = []
+        for key, value in given.items():
+            if key not in mapping:
+                raise NotTranslatable(f"`{self.code(node)}`: {key} has no Keras schedule form", value)
+            text = self.copy(value)
+            if natural and key == "decay_rate":
+                text = f"2.718281828459045 ** -({text})"  # exp(-rate): natural_exp_decay as exponential decay
+            parts.append(f"{mapping[key]}={text}")
+        return f"{{keras}}.optimizers.schedules.{keras}({', '.join(parts)})"
 
     def string_optimizer(self, name, lr, node) -> str:
         if self.v1:

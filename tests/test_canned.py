@@ -200,6 +200,32 @@ def test_run_time_values_without_a_faithful_place_are_reported(src, reason) -> N
         translate(src)
 
 
+def test_a_tf1_schedule_in_an_optimizer_lambda_becomes_the_keras_schedule() -> None:
+    _, text, _ = translate("""
+        est = tf.estimator.DNNRegressor([4], cols, optimizer=lambda: tf.keras.optimizers.legacy.Adam(
+            learning_rate=tf.compat.v1.train.exponential_decay(0.01, tf.compat.v1.train.get_global_step(), 100, 0.9,
+                                                              staircase=True)))
+    """)
+    assert ("model.compile(optimizer=tf.keras.optimizers.Adam(learning_rate=tf.keras.optimizers.schedules."
+            "ExponentialDecay(initial_learning_rate=0.01, decay_steps=100, decay_rate=0.9, staircase=True)))") in text
+    _, text, _ = translate("""
+        est = tf.compat.v1.estimator.LinearRegressor(cols, optimizer=lambda: tf.compat.v1.train.FtrlOptimizer(
+            tf.compat.v1.train.piecewise_constant(tf.compat.v1.train.get_global_step(), [10], [0.1, 0.01])))
+    """)
+    assert ("Ftrl(learning_rate=tf.keras.optimizers.schedules.PiecewiseConstantDecay(boundaries=[10], "
+            "values=[0.1, 0.01]))") in text
+
+
+@pytest.mark.parametrize("rate, reason", [
+    ("tf.compat.v1.train.exponential_decay(0.1, step, 10, 0.5)", "other than the global step"),
+    ("tf.compat.v1.train.linear_cosine_decay(0.1, tf.compat.v1.train.get_global_step(), 10)", "no Keras schedule"),
+])
+def test_schedules_without_a_keras_form_are_reported(rate, reason) -> None:
+    with pytest.raises(NotTranslatable, match=reason):
+        translate(f"est = tf.estimator.DNNRegressor([4], cols, optimizer=lambda: "
+                  f"tf.keras.optimizers.legacy.SGD(learning_rate={rate}))\n")
+
+
 def test_an_optimizer_over_local_names_is_built_where_the_estimator_was() -> None:
     result, text, build = translate("""
         def main(lr):
