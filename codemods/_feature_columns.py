@@ -784,6 +784,16 @@ class KerasColumns:
             self.done["raw:" + key] = v
         return v
 
+    def crossable(self, key: str) -> str:
+        """A raw key as TF1 crossed it: sparse_cross casts every input that is not a string to
+        int64 (sparse_ops._sparse_cross_internal; 33.7 → 33), and HashedCrossing refuses floats."""
+        v = self.var("cross_" + key)
+        if "cross:" + key not in self.done:
+            x = self.raw(key)
+            self.body.append(f"{v} = {x} if {x}.dtype == {{tf}}.string else {{tf}}.cast({x}, {{tf}}.int64)")
+            self.done["cross:" + key] = v
+        return v
+
     # Numeric values: float32 (batch, size)
     def numeric(self, col: Numeric) -> str:
         signature = ("run time", col.source) if col.normalizer is RUNTIME else col.normalizer
@@ -871,7 +881,7 @@ class KerasColumns:
         elif kind == "crossed" and all(isinstance(p, str) for p in col.parts) and o.get("hash_key") is None:
             # HashedCrossing takes one value per example. TF1 crossed raw keys as they
             # were: "" is hashed too (checked in the exact test), so no mask here.
-            inputs = [f"{{tf}}.reshape({self.raw(part)}, [-1, 1])" for part in col.parts]
+            inputs = [f"{{tf}}.reshape({self.crossable(part)}, [-1, 1])" for part in col.parts]
             crossing = self.layer(col, f"{{keras}}.layers.HashedCrossing(num_bins={col.num_buckets})", "_crossing")
             crossed = f"{crossing}(({', '.join(inputs)}))"
             self.body.append(f"{ids} = {{tf}}.cast({{tf}}.reshape({crossed}, [-1, 1]), {{tf}}.int64)")
@@ -911,13 +921,13 @@ class KerasColumns:
         vocabulary is known only at run time)."""
         return str(col.num_buckets) if col.num_buckets is not None else f"{col.handle}.num_buckets"
 
-    def counts(self, col: Categorical, attr_suffix: str = "_counts") -> tuple[str, str]:
+    def counts(self, col: Categorical, attr_suffix: str = "_counts", combiner: str = "sum") -> tuple[str, str]:
         """Per-bucket sums of the weights (1 each when unweighted), missing ids dropped:
         CategoryEncoding(count) rejects negative ids, so they become id 0 with weight 0."""
         ids, weights = self.categorical(col)
         w = weights or f"{{tf}}.ones_like({ids}, {{tf}}.float32)"
         mask = self.var(col.attr() + "_present")
-        self.body.append(f"{mask} = {{tf}}.cast({ids} >= 0, {{tf}}.float32)")
+        self.body.append(f"{mask} = {{tf}}.cast({self.present(ids, weights, combiner)}, {{tf}}.float32)")
         encode = self.layer(col, f'{{keras}}.layers.CategoryEncoding(num_tokens={self.buckets(col)}, output_mode="count")',
                             attr_suffix)
         out = self.var(col.attr() + attr_suffix)
@@ -946,10 +956,18 @@ class KerasColumns:
         w = self.var(col.attr() + "_w")
         out = self.var(col.attr())
         self.body.append(f"{w} = {weights or f'{{tf}}.ones_like({ids}, {{tf}}.float32)'} * "
-                         f"{{tf}}.cast({ids} >= 0, {{tf}}.float32)")
+                         f"{{tf}}.cast({self.present(ids, weights, col.combiner)}, {{tf}}.float32)")
         self.body.append(f"{out} = {{tf}}.reduce_sum({table}({{tf}}.maximum({ids}, 0)) * {w}[..., None], axis=1)")
         self.body += [line for line in (self.combine(out, w, col.combiner, col),) if line]
         return out, col.dimension
+
+    @staticmethod
+    def present(ids: str, weights: Optional[str], combiner: str) -> str:
+        """Which entries count: safe_embedding_lookup_sparse prunes ids < 0 (missing), and
+        for mean and sqrtn also weights <= 0 (_prune_invalid_weights)."""
+        if weights and combiner != "sum":
+            return f"({ids} >= 0) & ({weights} > 0)"
+        return f"{ids} >= 0"
 
     def combine(self, out: str, w: str, combiner: str, col: Column) -> Optional[str]:
         # TF1's safe_embedding_lookup_sparse: sum(w e), / sum(w) for mean, / sqrt(sum(w^2)) for sqrtn.
@@ -958,13 +976,14 @@ class KerasColumns:
         if combiner == "mean":
             return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.reduce_sum({w}, axis=1, keepdims=True))"
         if combiner == "sqrtn":
-            return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.sqrt({{tf}}.reduce_sum({w} ** 2, axis=1, keepdims=True)))"
+            # `w` may be a product (`weights * present`): squared as a whole
+            return f"{out} = {{tf}}.math.divide_no_nan({out}, {{tf}}.sqrt({{tf}}.reduce_sum(({w}) ** 2, axis=1, keepdims=True)))"
         raise NotTranslatable(f"combiner {combiner!r} is not one of sum, mean, sqrtn", col.node)
 
     # What the linear model multiplies by its weights, per column
     def linear(self, col: AnyColumn, sparse_combiner: str) -> tuple[str, int]:
         if isinstance(col, Categorical):
-            out, w = self.counts(col, "_linear_counts")
+            out, w = self.counts(col, "_linear_counts", sparse_combiner)
             self.body += [line for line in (self.combine(out, w, sparse_combiner, col),) if line]
             return out, col.num_buckets
         return self.dense(col)

@@ -150,6 +150,27 @@ def test_columns_returned_by_a_helper_and_crossed_over_a_bucketized_column() -> 
     assert layer.width == 201
 
 
+def test_a_cross_casts_a_raw_float_key_to_int64_as_tf1_did() -> None:
+    _, body, _ = generated(HEAD + "x = tf.keras.layers.DenseFeatures([tf.feature_column.indicator_column("
+                                  "tf.feature_column.crossed_column(['age', 'sex'], 10))])(features)\n")
+    assert "cross_age = raw_age if raw_age.dtype == tf.string else tf.cast(raw_age, tf.int64)" in body
+    assert any("HashedCrossing" not in line and "age_X_sex_crossing((tf.reshape(cross_age, [-1, 1]), "
+               "tf.reshape(cross_sex, [-1, 1]))" in line for line in body)
+
+
+def test_sqrtn_divides_by_the_root_of_the_summed_squared_weights() -> None:
+    init, body, _ = generated(HEAD + """
+        c = tf.feature_column.weighted_categorical_column(
+            tf.feature_column.categorical_column_with_identity("id", 4), "w")
+        x = tf.keras.layers.DenseFeatures([tf.feature_column.embedding_column(c, 2, combiner="sqrtn")])(features)
+    """)
+    # safe_embedding_lookup_sparse drops ids < 0 and, for mean and sqrtn, weights <= 0
+    assert ("id_weighted_by_w_embedding_w = id_weighted_by_w_weights * tf.cast((id_weighted_by_w_ids >= 0) & "
+            "(id_weighted_by_w_weights > 0), tf.float32)") in body
+    assert body[-2] == ("id_weighted_by_w_embedding = tf.math.divide_no_nan(id_weighted_by_w_embedding, tf.sqrt("
+                        "tf.reduce_sum((id_weighted_by_w_embedding_w) ** 2, axis=1, keepdims=True)))")
+
+
 def test_a_normalizer_closing_over_a_local_is_reported_without_the_estimators_columns() -> None:
     with pytest.raises(NotTranslatable, match="cannot take it from the TF1 column"):
         generated("import tensorflow as tf\ndef main(s, features):\n"

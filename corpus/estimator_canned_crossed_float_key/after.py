@@ -1,0 +1,112 @@
+"""A cross of a raw float key with a string key (TF1 crossed the float as an int64)."""
+import numpy as np
+import tensorflow as tf
+
+rng = np.random.RandomState(0)
+data = {"age": rng.uniform(1, 80, 256), "sex": rng.choice(["male", "female"], 256)}
+label = ((data["sex"] == "female") ^ (data["age"] > 50)).astype(np.int32)
+columns = [tf.feature_column.crossed_column(["age", "sex"], hash_bucket_size=100)]
+
+
+class LinearClassifierModel(tf.keras.Model):
+    """Keras form of tf.estimator.LinearClassifier: the same layers, initial values, head and optimizer."""
+
+    def __init__(self):
+        super().__init__()
+        # tf.feature_column.crossed_column(["age", "sex"], hash_bucket_size=100)
+        self.age_X_sex_crossing = tf.keras.layers.HashedCrossing(num_bins=100)
+        # tf.feature_column.crossed_column(["age", "sex"], hash_bucket_size=100)
+        self.age_X_sex_linear_counts = tf.keras.layers.CategoryEncoding(num_tokens=100, output_mode="count")
+        self.linear_model = tf.keras.layers.Dense(1, kernel_initializer="zeros", name="linear_model")
+        self.head_loss = tf.keras.losses.BinaryCrossentropy(from_logits=True, reduction="sum_over_batch_size")
+        self.average_loss = tf.keras.metrics.Mean(name="average_loss")
+        self.accuracy = tf.keras.metrics.Accuracy(name="accuracy")
+        self.precision = tf.keras.metrics.Precision(name="precision")
+        self.recall = tf.keras.metrics.Recall(name="recall")
+        self.prediction_mean = tf.keras.metrics.Mean(name="prediction/mean")
+        self.label_mean = tf.keras.metrics.Mean(name="label/mean")
+        self.auc = tf.keras.metrics.AUC(name="auc")
+        self.auc_pr = tf.keras.metrics.AUC(curve="PR", name="auc_precision_recall")
+
+    def call(self, features, training=False):
+        raw_age = tf.reshape(features['age'], [tf.shape(features['age'])[0], -1])
+        cross_age = raw_age if raw_age.dtype == tf.string else tf.cast(raw_age, tf.int64)
+        raw_sex = tf.reshape(features['sex'], [tf.shape(features['sex'])[0], -1])
+        cross_sex = raw_sex if raw_sex.dtype == tf.string else tf.cast(raw_sex, tf.int64)
+        age_X_sex_ids = tf.cast(tf.reshape(self.age_X_sex_crossing((tf.reshape(cross_age, [-1, 1]), tf.reshape(cross_sex, [-1, 1]))), [-1, 1]), tf.int64)
+        age_X_sex_present = tf.cast(age_X_sex_ids >= 0, tf.float32)
+        age_X_sex_linear_counts = self.age_X_sex_linear_counts(tf.maximum(age_X_sex_ids, 0), count_weights=tf.ones_like(age_X_sex_ids, tf.float32) * age_X_sex_present)
+        linear_inputs = tf.concat([age_X_sex_linear_counts], axis=1)
+        linear_logits = self.linear_model(linear_inputs)
+        return linear_logits
+
+    def labels_of(self, y):
+        return tf.reshape(tf.cast(y, tf.float32), [-1, 1])
+
+    def example_weights(self, features):
+        return None
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        # loss_reduction SUM_OVER_BATCH_SIZE (V2 default); example weights from weight_column
+        return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x))
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        labels, weights = self.labels_of(y), self.example_weights(x)
+        class_ids = tf.cast(y_pred > 0, tf.float32)  # argmax([0, logit])
+        logistic = tf.sigmoid(y_pred)
+        self.average_loss.update_state(tf.keras.losses.binary_crossentropy(labels, y_pred, from_logits=True), sample_weight=weights)
+        for metric in (self.accuracy, self.precision, self.recall):
+            metric.update_state(labels, class_ids, sample_weight=weights)
+        self.prediction_mean.update_state(logistic, sample_weight=weights)
+        self.label_mean.update_state(labels, sample_weight=weights)
+        self.auc.update_state(labels, logistic, sample_weight=weights)
+        self.auc_pr.update_state(labels, logistic, sample_weight=weights)
+        results = self.get_metrics_result()
+        # the head's accuracy of always predicting the majority label
+        results["accuracy_baseline"] = tf.maximum(results["label/mean"], 1 - results["label/mean"])
+        return results
+
+    def predict_step(self, data):
+        features, _, _ = tf.keras.utils.unpack_x_y_sample_weight(data)
+        logits = self(features, training=False)
+        two_class_logits = tf.concat([tf.zeros_like(logits), logits], axis=-1)
+        probabilities = tf.nn.softmax(two_class_logits)
+        class_ids = tf.argmax(two_class_logits, axis=-1)[:, None]
+        batch = tf.shape(logits)[0]
+        return {
+            "logits": logits,
+            "logistic": tf.sigmoid(logits),
+            "probabilities": probabilities,
+            "class_ids": class_ids,
+            "classes": tf.strings.as_string(class_ids),
+            "all_class_ids": tf.tile(tf.range(2)[None, :], [batch, 1]),
+            "all_classes": tf.tile(tf.constant([[b'0', b'1']]), [batch, 1]),
+        }
+
+    def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+        # A private Keras 3 hook, overridden because no public one runs before it: under a
+        # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
+        # batch, which fails on string features or labels (AddN of strings). One replica's
+        # batch has the same structure, shapes and dtypes; the rest is Keras's own build.
+        if iterator is not None and self._distribute_strategy is not None:
+            for _, _, it in iterator:
+                first = next(it)
+                break
+            local = self.distribute_strategy.experimental_local_results
+            data_batch = tf.nest.map_structure(
+                lambda x: local(x)[0] if isinstance(x, tf.distribute.DistributedValues) else x, first)
+            iterator = None
+        super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+
+
+def make_linear_classifier_model():
+    model = LinearClassifierModel()
+    model.compile(optimizer=tf.keras.optimizers.Ftrl(learning_rate=0.2))
+    return model
+
+
+tf.keras.utils.set_random_seed(1)
+classifier = make_linear_classifier_model()
+classifier.fit(tf.data.Dataset.from_tensor_slices((data, label)).repeat().batch(32), steps_per_epoch=50)
+scores = {**classifier.evaluate(tf.data.Dataset.from_tensor_slices((data, label)).batch(32), return_dict=True), "global_step": classifier.optimizer.iterations.numpy()}
+print("FINAL", {k: round(float(scores[k]), 5) for k in ("accuracy", "average_loss", "global_step")})

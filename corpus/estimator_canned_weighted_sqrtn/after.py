@@ -1,0 +1,121 @@
+"""Bag of weighted terms in a linear model combined with sqrtn: sum(w x) / sqrt(sum(w^2))."""
+import numpy as np
+import tensorflow as tf
+
+terms = np.array([["good", "fast"], ["slow", ""], ["good", "cheap"], ["slow", "broken"]] * 64)
+weights = np.array([[0.5, 2.0], [3.0, 0.0], [1.0, 1.0], [0.2, 1.5]] * 64, dtype=np.float32)
+label = np.array([1, 0, 1, 0] * 64)
+vocabulary = tf.feature_column.categorical_column_with_vocabulary_list("terms", ["good", "fast", "cheap", "slow"])
+column = tf.feature_column.weighted_categorical_column(vocabulary, "tfidf")
+
+
+class LinearClassifierModel(tf.keras.Model):
+    """Keras form of tf.estimator.LinearClassifier: the same layers, initial values, head and optimizer."""
+
+    def __init__(self):
+        super().__init__()
+        # tf.feature_column.categorical_column_with_vocabulary_list("terms", ["good", "fast", "cheap", "slow"])
+        self.terms_lookup = tf.keras.layers.StringLookup(vocabulary=['good', 'fast', 'cheap', 'slow'], num_oov_indices=1, mask_token=None)
+        # tf.feature_column.weighted_categorical_column(vocabulary, "tfidf")
+        self.terms_weighted_by_tfidf_linear_counts = tf.keras.layers.CategoryEncoding(num_tokens=4, output_mode="count")
+        self.linear_model = tf.keras.layers.Dense(1, kernel_initializer="zeros", name="linear_model")
+        self.head_loss = tf.keras.losses.BinaryCrossentropy(from_logits=True, reduction="sum_over_batch_size")
+        self.average_loss = tf.keras.metrics.Mean(name="average_loss")
+        self.accuracy = tf.keras.metrics.Accuracy(name="accuracy")
+        self.precision = tf.keras.metrics.Precision(name="precision")
+        self.recall = tf.keras.metrics.Recall(name="recall")
+        self.prediction_mean = tf.keras.metrics.Mean(name="prediction/mean")
+        self.label_mean = tf.keras.metrics.Mean(name="label/mean")
+        self.auc = tf.keras.metrics.AUC(name="auc")
+        self.auc_pr = tf.keras.metrics.AUC(curve="PR", name="auc_precision_recall")
+
+    def call(self, features, training=False):
+        raw_terms = tf.reshape(features['terms'], [tf.shape(features['terms'])[0], -1])
+        terms_ids = self.terms_lookup(raw_terms) - 1
+        terms_ids = tf.where(raw_terms == "", tf.constant(-1, tf.int64), terms_ids)
+        terms_weighted_by_tfidf_ids = terms_ids
+        raw_tfidf = tf.reshape(features['tfidf'], [tf.shape(features['tfidf'])[0], -1])
+        terms_weighted_by_tfidf_weights = tf.cast(raw_tfidf, tf.float32)
+        terms_weighted_by_tfidf_present = tf.cast((terms_weighted_by_tfidf_ids >= 0) & (terms_weighted_by_tfidf_weights > 0), tf.float32)
+        terms_weighted_by_tfidf_linear_counts = self.terms_weighted_by_tfidf_linear_counts(tf.maximum(terms_weighted_by_tfidf_ids, 0), count_weights=terms_weighted_by_tfidf_weights * terms_weighted_by_tfidf_present)
+        terms_weighted_by_tfidf_linear_counts = tf.math.divide_no_nan(terms_weighted_by_tfidf_linear_counts, tf.sqrt(tf.reduce_sum((terms_weighted_by_tfidf_weights * terms_weighted_by_tfidf_present) ** 2, axis=1, keepdims=True)))
+        linear_inputs = tf.concat([terms_weighted_by_tfidf_linear_counts], axis=1)
+        linear_logits = self.linear_model(linear_inputs)
+        return linear_logits
+
+    def labels_of(self, y):
+        return tf.reshape(tf.cast(y, tf.float32), [-1, 1])
+
+    def example_weights(self, features):
+        return None
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        # loss_reduction SUM_OVER_BATCH_SIZE (V2 default); example weights from weight_column
+        return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x))
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        labels, weights = self.labels_of(y), self.example_weights(x)
+        class_ids = tf.cast(y_pred > 0, tf.float32)  # argmax([0, logit])
+        logistic = tf.sigmoid(y_pred)
+        self.average_loss.update_state(tf.keras.losses.binary_crossentropy(labels, y_pred, from_logits=True), sample_weight=weights)
+        for metric in (self.accuracy, self.precision, self.recall):
+            metric.update_state(labels, class_ids, sample_weight=weights)
+        self.prediction_mean.update_state(logistic, sample_weight=weights)
+        self.label_mean.update_state(labels, sample_weight=weights)
+        self.auc.update_state(labels, logistic, sample_weight=weights)
+        self.auc_pr.update_state(labels, logistic, sample_weight=weights)
+        results = self.get_metrics_result()
+        # the head's accuracy of always predicting the majority label
+        results["accuracy_baseline"] = tf.maximum(results["label/mean"], 1 - results["label/mean"])
+        return results
+
+    def predict_step(self, data):
+        features, _, _ = tf.keras.utils.unpack_x_y_sample_weight(data)
+        logits = self(features, training=False)
+        two_class_logits = tf.concat([tf.zeros_like(logits), logits], axis=-1)
+        probabilities = tf.nn.softmax(two_class_logits)
+        class_ids = tf.argmax(two_class_logits, axis=-1)[:, None]
+        batch = tf.shape(logits)[0]
+        return {
+            "logits": logits,
+            "logistic": tf.sigmoid(logits),
+            "probabilities": probabilities,
+            "class_ids": class_ids,
+            "classes": tf.strings.as_string(class_ids),
+            "all_class_ids": tf.tile(tf.range(2)[None, :], [batch, 1]),
+            "all_classes": tf.tile(tf.constant([[b'0', b'1']]), [batch, 1]),
+        }
+
+    def _maybe_symbolic_build(self, iterator=None, data_batch=None):
+        # A private Keras 3 hook, overridden because no public one runs before it: under a
+        # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
+        # batch, which fails on string features or labels (AddN of strings). One replica's
+        # batch has the same structure, shapes and dtypes; the rest is Keras's own build.
+        if iterator is not None and self._distribute_strategy is not None:
+            for _, _, it in iterator:
+                first = next(it)
+                break
+            local = self.distribute_strategy.experimental_local_results
+            data_batch = tf.nest.map_structure(
+                lambda x: local(x)[0] if isinstance(x, tf.distribute.DistributedValues) else x, first)
+            iterator = None
+        super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
+
+
+def make_linear_classifier_model():
+    model = LinearClassifierModel()
+    model.compile(optimizer=tf.keras.optimizers.Ftrl(learning_rate=0.2))
+    return model
+
+
+tf.keras.utils.set_random_seed(1)
+classifier = make_linear_classifier_model()
+
+
+def batches():
+    return tf.data.Dataset.from_tensor_slices(({"terms": terms, "tfidf": weights}, label)).batch(32)
+
+
+classifier.fit(batches(), steps_per_epoch=8)
+scores = {**classifier.evaluate(batches(), return_dict=True), "global_step": classifier.optimizer.iterations.numpy()}
+print("FINAL", {k: round(float(scores[k]), 5) for k in ("accuracy", "prediction/mean", "average_loss", "global_step")})
