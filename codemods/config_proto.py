@@ -31,6 +31,7 @@ from libcst.metadata import (
 )
 
 from tfmigrate import settings
+from tfmigrate.codemods import _config_conditions as config_conditions
 from tfmigrate.codemods import _config_plan as config_plan
 from tfmigrate.codemods._config_comments import (
     _argument_comments,
@@ -41,7 +42,9 @@ from tfmigrate.codemods._config_comments import (
     _with_comments,
     _without_pragma,
 )
-from tfmigrate.codemods._config_render import _parse_statements, _render_with_comments
+from tfmigrate.codemods._config_render import _parse_statements
+from tfmigrate.codemods import _config_values as config_values
+from tfmigrate.codemods._config_values import _all_names, _blocking_names, _bound_names, _called_names, _needed_names
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
@@ -162,6 +165,12 @@ class _Site:
     inline_stmt: Optional[cst.BaseStatement] = None  # for ConfigProto built inside Session(...)
     # Comments written beside or above one setting: (above, beside); they travel with it.
     field_comments: dict[str, tuple[list[cst.Comment], list[cst.Comment]]] = field(default_factory=dict)
+    # Settings made under an `if` of the config's block: If -> _config_conditions.Conditional.
+    conditionals: dict = field(default_factory=dict)
+    # Sessions made only under a condition (_config_conditions.conditional_sessions):
+    # their statements, and for one in a conditional expression the test it needs.
+    session_statements: Optional[list] = None
+    session_guards: Optional[dict] = None
 
     def attach(self, path: str, above: Sequence[cst.Comment], beside: Sequence[cst.Comment]) -> None:
         if above or beside:
@@ -652,6 +661,8 @@ class _Analysis:
             if isinstance(par, cst.Return) and isinstance(self.parent(par), cst.SimpleStatementLine):
                 site.return_stmt = self.parent(par)  # type: ignore[assignment]
                 continue
+            if config_conditions.read_setting(self, site, node):
+                continue
             guard = self.condition_between(node, site.block)
             if guard is not None and self.statement_of(node) is not None:
                 site.fail(node, CODE_FOLLOW, f"`{target.value}` is changed or used under a condition ({guard}): "
@@ -659,6 +670,7 @@ class _Analysis:
                 continue
             site.fail(node, CODE_FOLLOW,
                       f"`{target.value}` is used by `{self._line_code(node)}`, which tfmigrate cannot translate" + LEFT)
+        config_conditions.check_complete(self, site)
         if site.return_stmt is not None:
             self.follow_helper(site, site.return_stmt)
         elif not site.session_calls and not site.problems:
@@ -715,6 +727,7 @@ class _Analysis:
         for p in plan.problems:
             node = site.fields[p.field].node if p.field in site.fields else site.anchor
             site.fail(node, p.code, p.message + LEFT)
+        conditional = config_conditions.plan(self, site, plan, fields)  # (action, its `if`, arm)
         for call in site.session_calls:
             if call in self.estimator_consumers:
                 continue
@@ -731,12 +744,14 @@ class _Analysis:
                 yield Finding(code, message, node)
             return
 
-        actions = self.dedupe(site, plan.actions)
+        actions = self.dedupe(site, [*plan.actions, *(a for a, _, _ in conditional)])
         if actions is None:
             for node, code, message in site.problems:
                 yield Finding(code, message, node)
             return
-        new_stmts, placed = _render_with_comments(actions, names, site.field_comments, self.module.default_indent)
+        actions.sort(key=lambda a: a.stage)  # stable: a stage's plain calls, then its conditional ones
+        under = {id(a): (c, arm) for a, c, arm in conditional}
+        new_stmts, placed = config_conditions.render(self, actions, under, names, site, self.module.default_indent)
         if import_alias is not None and new_stmts and first_tensorflow_import(self.module.body) is None:
             # TensorFlow is only imported inside a function or a guard here, maybe below
             # environment settings it reads at import: import it where the calls run, at a
@@ -754,6 +769,8 @@ class _Analysis:
                       f"line {self.positions[hoist_to].start.line} starts TensorFlow's runtime, so these settings must "
                       f"come before it, but the `import tensorflow as {names.tf}` they need would only come after "
                       "it; import tensorflow above that line" + LEFT)
+        if site.inline_stmt is None and not moved_to and hoist_to is None and site.def_stmts:
+            self.check_values_not_changed_between(site, new_stmts, names)
         if site.problems:
             for node, code, message in site.problems:
                 yield Finding(code, message, node)
@@ -785,8 +802,11 @@ class _Analysis:
             for stmt in site.def_stmts:
                 edits.append(Replace(stmt, cst.RemoveFromParent()))
             only_comments = [line for line in comments if line.comment is not None]
+            if site.session_guards is not None:  # the config's blank line stays above what follows it
+                edits.extend(config_conditions.keep_blank_line(self, site, comments))
             for i, stmt in enumerate(moved_to):
                 copies = new_stmts if i == 0 else [s.deep_clone() for s in new_stmts]  # one node, one place
+                copies = config_conditions.guarded(self, copies, (site.session_guards or {}).get(stmt))
                 edits.append(InsertBefore(stmt, _with_comments(copies, only_comments if i == 0 else [], None)))
         elif hoist_to is not None or later is not None:
             # Above: a TF op before this point starts the TF2 runtime, after which these
@@ -839,7 +859,7 @@ class _Analysis:
             for n in plan.notes
         )
         if not self.may_be_suppressed(site):  # the engine may still drop a suppressed fix
-            self.record_emitted(site, actions, moved_to)
+            self.record_emitted(site, [a for a in actions if id(a) not in under], moved_to)
         yield Finding(
             settings.CODE_REWRITE,
             "ConfigProto settings that become tf.config calls",
@@ -849,6 +869,19 @@ class _Analysis:
             remove_unused_imports=self.imports_to_drop(),
             notes=notes,
         )
+
+    def check_values_not_changed_between(self, site: _Site, new_stmts: Sequence[cst.BaseStatement],
+                                         names: Names) -> None:
+        """The calls go where the config is finished (or below): a statement between its
+        first and last setting must not change a value they read."""
+        crossed = config_values.crossed_between(list(getattr(site.block, "body", ())), site.def_stmts[0],
+                                                site.def_stmts[-1], site.def_stmts, _needed_names(new_stmts, names),
+                                                names)
+        if crossed is not None:
+            stmt, name = crossed
+            site.fail(stmt, CODE_FOLLOW, f"these settings are applied where the config is finished (line "
+                      f"{self.positions[site.def_stmts[-1]].start.line}), and they read `{name}`, which this line "
+                      "binds or calls before that; move it above the config" + LEFT)
 
     def check_consumers_follow_definition(self, site: _Site) -> None:
         """The calls are emitted where the config is built, so every session of the same
@@ -866,7 +899,8 @@ class _Analysis:
                           "session saw different settings" + LEFT)
                 return
             guard = self.condition_between(call, site.block)
-            if guard is not None:
+            if guard is not None and config_conditions.conditional_sessions(self, site) is None and all(
+                    self.condition_between(c, site.block) for c in site.session_calls if self.scopes[c] is site.scope):
                 site.fail(call, CODE_FOLLOW, f"this session is only created under a condition ({guard}); the "
                           "tf.config calls would apply to every session" + LEFT)
 
@@ -1372,7 +1406,12 @@ class _Analysis:
 
     def sessions_in_functions(self, site: _Site) -> list[cst.BaseStatement]:
         """The statements that make the sessions, when a module-level config is only used
-        inside functions; else []."""
+        inside functions, or when each is made only under a condition; else []."""
+        conditional = config_conditions.conditional_sessions(self, site)
+        if conditional is not None:
+            if conditional and not site.problems:
+                self.check_values_reach(site, conditional)
+            return [] if site.problems else conditional
         if site.inline_stmt is not None or site.helper is not None or not site.session_calls \
                 or not isinstance(site.scope, GlobalScope):
             return []
@@ -1384,14 +1423,9 @@ class _Analysis:
             return []
         if site.problems:
             return []
-        value_names = set()
-        for setting in site.fields.values():
-            if setting.value.source is not None:
-                try:
-                    expr = cst.parse_expression(setting.value.source.strip())
-                except cst.ParserSyntaxError:  # a value tfmigrate could not read: reported elsewhere
-                    return []
-                value_names |= _all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(expr)])]))
+        value_names = self.value_names(site)
+        if value_names is None:
+            return []
         rebound = sorted(n for n in value_names if len([a for a in site.scope[n] if not isinstance(
             getattr(a, "node", None), (cst.Import, cst.ImportFrom))]) > 1)
         if rebound:  # the calls would read it when the session is made, not when the config was
@@ -1413,6 +1447,32 @@ class _Analysis:
             if stmt not in statements:
                 statements.append(stmt)
         return statements
+
+    def value_names(self, site: _Site) -> Optional[set[str]]:
+        """The names the site's values (and conditions) read; None if one cannot be read."""
+        value_names: set[str] = set()
+        for source in [s.value.source for s in site.fields.values()] + config_conditions.value_sources(site):
+            if source is not None:
+                try:
+                    expr = cst.parse_expression(source.strip())
+                except cst.ParserSyntaxError:  # a value tfmigrate could not read: reported elsewhere
+                    return None
+                value_names |= _all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(expr)])]))
+        return value_names
+
+    def check_values_reach(self, site: _Site, statements: Sequence[cst.BaseStatement]) -> None:
+        """The calls move from the config to the conditional sessions: nothing on the way
+        may bind or call a name they read."""
+        needed = (self.value_names(site) or set()) - set(self.tf_aliases())
+        for stmt in statements:
+            for node in config_conditions.crossed_before(self, site, stmt):
+                clash = sorted(needed & (_bound_names(node) | _called_names(node)))
+                if clash:
+                    site.fail(node, CODE_FOLLOW, f"the session on line {self.positions[stmt].start.line} is made only "
+                              "under a condition, so these settings go right before it, but they read "
+                              f"`{clash[0]}`, which this line binds or calls after the config was built; move it "
+                              "above the config" + LEFT)
+                    return
 
     def version_check_around(self, node: cst.CSTNode) -> Optional[cst.If]:
         """The `if tf.__version__ ...:` (or tf.VERSION, tf.version.VERSION) around `node`."""
@@ -2079,68 +2139,6 @@ def _imports_in(node: cst.CSTNode) -> Iterator[Union[cst.Import, cst.ImportFrom]
         for block in blocks:
             for stmt in getattr(block, "body", ()):
                 yield from _imports_in(stmt)
-
-
-def _all_names(module: cst.Module) -> set[str]:
-    return {node.value for node in iter_nodes(module) if isinstance(node, cst.Name)}
-
-
-def _bound_names(stmt: cst.CSTNode) -> set[str]:
-    """Names a statement (re)binds: assignment targets, imports, defs, loop and with targets."""
-    names: set[str] = set()
-
-    class Collect(cst.CSTVisitor):
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            names.update(_all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(node.target)])])))
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            if isinstance(node.target, cst.Name):
-                names.add(node.target.value)
-
-        def visit_AsName(self, node: cst.AsName) -> None:
-            if isinstance(node.name, cst.Name):
-                names.add(node.name.value)
-
-        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
-            if node.asname is None:
-                names.add(cst.Module([]).code_for_node(node.name).split(".")[0])
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            names.add(node.name.value)
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            names.add(node.name.value)
-            return False
-
-        def visit_For(self, node: cst.For) -> None:
-            names.update(_all_names(cst.Module([cst.SimpleStatementLine([cst.Expr(node.target)])])))
-
-    stmt.visit(Collect())
-    return names
-
-
-def _needed_names(new_stmts: Sequence[cst.BaseStatement], names: Names) -> set[str]:
-    """The names the emitted calls read from the file (not the loop variables they bind)."""
-    return _all_names(cst.Module(list(new_stmts))) - {names.gpu, names.gpus, names.limits}
-
-
-def _blocking_names(node: cst.CSTNode, names: Names) -> set[str]:
-    """Names the calls may not move across `node` for: what it binds, and what it calls
-    (`hvd.init()`), except TF itself, whose calls are why they move."""
-    return _bound_names(node) | (_called_names(node) - {names.tf})
-
-
-def _called_names(stmt: cst.CSTNode) -> set[str]:
-    """The names whose calls or methods a statement runs: `hvd` for `hvd.init()`."""
-    names: set[str] = set()
-    for call in _nodes_of(stmt, cst.Call):
-        base = call.func
-        while isinstance(base, (cst.Attribute, cst.Call, cst.Subscript)):
-            base = base.value if isinstance(base, (cst.Attribute, cst.Subscript)) else base.func
-        if isinstance(base, cst.Name):
-            names.add(base.value)
-    return names
 
 
 def _nodes_of(root: cst.CSTNode, kind: Union[type, tuple[type, ...]]) -> list:

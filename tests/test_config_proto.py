@@ -332,16 +332,38 @@ def test_config_handed_to_something_else_is_left():
     assert sorted(diagnostics(src)) == [("TFM120", 3), ("TFM218", 3)]
 
 
-def test_conditional_attribute_assignment_is_left():
-    src = """\
+def test_conditional_attribute_assignment_becomes_a_conditional_call():
+    check_transformed(
+        """\
         import tensorflow as tf
         config = tf.ConfigProto()
         if GROW:
             config.gpu_options.allow_growth = True
         sess = tf.Session(config=config)
+        """,
+        """\
+        import tensorflow as tf
+        if GROW:
+            for gpu in tf.config.list_physical_devices("GPU"):
+                tf.config.experimental.set_memory_growth(gpu, True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
+
+
+def test_a_value_changed_between_the_settings_is_left():
+    # The calls go where the config is finished: `threads` would be read as 0 there.
+    src = """\
+        import tensorflow as tf
+        threads = 4
+        config = tf.ConfigProto()
+        config.intra_op_parallelism_threads = threads
+        threads = 0
+        config.allow_soft_placement = True
+        sess = tf.Session(config=config)
         """
     check_noop(src)
-    assert diagnostics(src) == [("TFM120", 4)]
+    assert diagnostics(src) == [("TFM120", 5)]
 
 
 def test_no_tf2_equivalent():

@@ -1,0 +1,23 @@
+"""Utility functions (after tensorflow/nmt's misc_utils)."""
+import tensorflow as tf
+
+
+def get_config_proto(log_device_placement=False, allow_soft_placement=True,
+                     num_intra_threads=0, num_inter_threads=0):
+  # GPU options:
+  # CPU threads options
+  if num_intra_threads:
+    tf.config.threading.set_intra_op_parallelism_threads(num_intra_threads)
+  if num_inter_threads:
+    tf.config.threading.set_inter_op_parallelism_threads(num_inter_threads)
+  for gpu in tf.config.list_physical_devices("GPU"):
+    tf.config.experimental.set_memory_growth(gpu, True)
+  tf.config.set_soft_device_placement(allow_soft_placement)
+  tf.debugging.set_log_device_placement(log_device_placement)
+
+
+def create_session(hparams):
+  get_config_proto(log_device_placement=hparams.log_device_placement,
+                                            num_intra_threads=hparams.num_intra_threads,
+                                            num_inter_threads=hparams.num_inter_threads)
+  return tf.compat.v1.Session()
