@@ -32,6 +32,7 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemods import _config_conditions as config_conditions
+from tfmigrate.codemods import _config_keras as config_keras
 from tfmigrate.codemods import _config_plan as config_plan
 from tfmigrate.codemods._config_comments import (
     _argument_comments,
@@ -137,7 +138,7 @@ CODES = {
     "TFM112": "settings with no TF2 equivalent (force_gpu_compatible, operation_timeout_in_ms, session thread pools, …)",
     settings.CODE_GROWTH_AND_LIMIT: "allow_growth together with a memory limit: no TF2 form, choose one",
     CODE_FOLLOW: "a ConfigProto whose construction or use tfmigrate cannot follow (stored, passed on, changed conditionally)",
-    CODE_SET_SESSION_LEFT: "a Keras set_session() call that remains: Keras 3 has no sessions",
+    CODE_SET_SESSION_LEFT: "a Keras set_session() or get_session() call that remains: Keras 3 has no sessions",
     CODE_CONFLICT: "a setting that another ConfigProto or an existing tf.config call in the file sets differently",
     CODE_TOO_LATE: "settings that cannot be applied before TensorFlow starts its runtime (an op, a tf.device scope or an environment change in the way)",
 }
@@ -184,7 +185,7 @@ class _Site:
 class ConfigProtoRule(Rule):
     name = "config_proto"
     codes = CODES
-    triggers = ("ConfigProto", "GPUOptions", "set_session")
+    triggers = ("ConfigProto", "GPUOptions", "set_session", "get_session")
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         analysis = _Analysis(wrapper)
@@ -372,6 +373,8 @@ class _Analysis:
                     "tf.config calls instead and delete this line",
                     call,
                 ))
+        rewritten = any(f.fixable for f in findings) and any(self.callee(c) == SET_SESSION for c in self.calls)
+        findings.extend(config_keras.get_session_reports(self, rewritten))
         return findings
 
     def build_site(self, call: cst.Call) -> _Site:
