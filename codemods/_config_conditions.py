@@ -93,17 +93,17 @@ def read_setting(analysis, site, ref: cst.Name) -> bool:
         return False
     line = analysis.positions[if_stmt].start.line
     if isinstance(if_stmt.orelse, cst.If):
-        site.fail(ref, CODE_FOLLOW, f"`{ref.value}.{path}` is set in an `if`/`elif` chain (line {line}); only an "
+        site.fail(ref, CODE_FOLLOW, f"`{analysis.code(ref).strip()}.{path}` is set in an `if`/`elif` chain (line {line}); only an "
                   "`if` with at most an `else` is carried over" + LEFT)
         return True
     impure = impure_part(analysis, if_stmt.test)
     if impure is not None:
-        site.fail(ref, CODE_FOLLOW, f"`{ref.value}.{path}` is set under a condition (line {line}) that may do more "
+        site.fail(ref, CODE_FOLLOW, f"`{analysis.code(ref).strip()}.{path}` is set under a condition (line {line}) that may do more "
                   f"than read (`{impure}`), and the tf.config calls would evaluate it again where they go" + LEFT)
         return True
     loop = _loop_around(analysis, if_stmt)
     if loop is not None:
-        site.fail(ref, CODE_FOLLOW, f"`{ref.value}.{path}` is set under a condition inside a loop (line "
+        site.fail(ref, CODE_FOLLOW, f"`{analysis.code(ref).strip()}.{path}` is set under a condition inside a loop (line "
                   f"{analysis.positions[loop].start.line}): TF1 gave each session the config of its own pass, while "
                   "a tf.config setting stays once made" + LEFT)
         return True

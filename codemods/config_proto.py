@@ -32,8 +32,10 @@ from libcst.metadata import (
 
 from tfmigrate import settings
 from tfmigrate.codemods import _config_conditions as config_conditions
+from tfmigrate.codemods import _config_consumers as config_consumers
 from tfmigrate.codemods import _config_keras as config_keras
 from tfmigrate.codemods import _config_plan as config_plan
+from tfmigrate.codemods import _config_stored as config_stored
 from tfmigrate.codemods._config_comments import (
     _argument_comments,
     _comments_in,
@@ -172,6 +174,8 @@ class _Site:
     # their statements, and for one in a conditional expression the test it needs.
     session_statements: Optional[list] = None
     session_guards: Optional[dict] = None
+    # Sessions that take a helper's result through a name: session -> `x = helper()` line.
+    helper_bindings: dict = field(default_factory=dict)
 
     def attach(self, path: str, above: Sequence[cst.Comment], beside: Sequence[cst.Comment]) -> None:
         if above or beside:
@@ -389,12 +393,15 @@ class _Analysis:
             site.inline_stmt = stmt
         elif isinstance(par, cst.Assign) and self._simple_assign(par):
             self.follow_variable(site, par)
+        elif isinstance(par, cst.Assign) and config_stored.self_attribute_target(self, par) is not None:
+            config_stored.follow_attribute(self, site, par, config_stored.self_attribute_target(self, par))
         elif isinstance(par, cst.Return) and isinstance(self.parent(par), cst.SimpleStatementLine):
             site.return_stmt = self.parent(par)  # type: ignore[assignment]
             self.follow_helper(site, site.return_stmt)
         else:
-            site.fail(call, CODE_FOLLOW, f"the ConfigProto is {self.describe_use(call, par)}, which tfmigrate cannot "
-                      "follow" + LEFT)
+            precise = config_stored.describe(self, call, par)
+            site.fail(call, CODE_FOLLOW, (f"the ConfigProto is {precise}" if precise else f"the ConfigProto is "
+                      f"{self.describe_use(call, par)}, which tfmigrate cannot follow") + LEFT)
         return site
 
     def describe_use(self, call: cst.Call, par: Optional[cst.CSTNode]) -> str:
@@ -423,7 +430,9 @@ class _Analysis:
             if arg.keyword is not None and not arg.star:
                 site.attach(prefix + arg.keyword.value, above, beside)
             if arg.star:
-                site.fail(arg, CODE_FOLLOW, f"`{arg.star}{self.code(arg.value)}` hides which settings are set" + LEFT)
+                reason = config_stored.read_kwargs(self, site, arg, prefix)  # `**config_args` from a dict literal
+                if reason is not None:
+                    site.fail(arg, CODE_FOLLOW, reason + LEFT)
                 continue
             if arg.keyword is None:
                 site.fail(arg, CODE_FOLLOW, "positional argument to a config message" + LEFT)
@@ -671,8 +680,9 @@ class _Analysis:
                 site.fail(node, CODE_FOLLOW, f"`{target.value}` is changed or used under a condition ({guard}): "
                           f"`{self._line_code(node)}`; which settings apply is only known at run time" + LEFT)
                 continue
-            site.fail(node, CODE_FOLLOW,
-                      f"`{target.value}` is used by `{self._line_code(node)}`, which tfmigrate cannot translate" + LEFT)
+            precise = config_stored.describe(self, node, par)
+            site.fail(node, CODE_FOLLOW, (f"`{target.value}` is {precise}" if precise else
+                      f"`{target.value}` is used by `{self._line_code(node)}`, which tfmigrate cannot translate") + LEFT)
         config_conditions.check_complete(self, site)
         if site.return_stmt is not None:
             self.follow_helper(site, site.return_stmt)
@@ -710,6 +720,8 @@ class _Analysis:
             call = self.parent(ref.node)
             arg = self.parent(call) if isinstance(call, cst.Call) and call.func is ref.node else None
             if not (isinstance(arg, cst.Arg) and self._is_session_config_arg(arg)):
+                if config_stored.helper_result_binding(self, site, ref.node, call):  # x = helper(); Session(config=x)
+                    continue
                 site.fail(ref.node, CODE_FOLLOW,
                           f"`{func.name.value}` is used by `{self._line_code(ref.node)}`, which is not a Session(config=...)" + LEFT)
                 continue
@@ -734,9 +746,10 @@ class _Analysis:
         for call in site.session_calls:
             if call in self.estimator_consumers:
                 continue
-            if _remote_target(call, *SESSIONS[self.callee(call) or "tf.Session"]):
-                site.fail(call, CODE_FOLLOW, "the session connects to a target (a distributed master), which keeps "
-                          "its own configuration; tf.config only configures this process" + LEFT)
+            if _remote_target(call, *self.session_target(call)):
+                site.fail(call, CODE_FOLLOW, f"the session connects to {config_consumers.target_text(call, *self.session_target(call))}"
+                          ", which, as a distributed master, keeps its own configuration; tf.config only configures "
+                          "this process" + LEFT)
         site.def_stmts.sort(key=self.index.order.__getitem__)  # source order
         self.check_consumers_follow_definition(site)
         names, import_alias = self.names_for(site)
@@ -1740,6 +1753,7 @@ class _Analysis:
                     site.fail(call, CODE_FOLLOW, "the session is created conditionally or lazily here" + LEFT)
                     continue
                 out.edits.append(InsertBefore(stmt, [helper_call]))
+        out.edits.extend(config_stored.binding_edits(site))
         return out
 
     def drop_session_variable(self, site: _Site, call: cst.Call, out: "_Analysis._Consumers") -> bool:
@@ -1768,15 +1782,19 @@ class _Analysis:
 
     def helper_call_statement(self, site: _Site, session_call: cst.Call) -> Optional[cst.SimpleStatementLine]:
         """For a config returned by a helper, keep calling the helper where the session is made."""
-        if site.helper is None:
+        if site.helper is None or session_call in site.helper_bindings:
             return None
-        arg = next(a for a in session_call.args if a.keyword and a.keyword.value == "config")
+        keyword = self.config_keyword(session_call) or "config"
+        arg = next(a for a in session_call.args if a.keyword and a.keyword.value == keyword)
         return cst.SimpleStatementLine([cst.Expr(arg.value)])
 
     def session_without_config(self, site: _Site, call: cst.Call, names: Names) -> Optional[cst.Call]:
         if call in self.estimator_consumers:
             args = [a for a in call.args if not (a.keyword and a.keyword.value == "session_config")]
             return call.with_changes(args=args)
+        consumer = config_consumers.consumer_of(self, call) if self.callee(call) not in SESSIONS else None
+        if consumer is not None:
+            return config_consumers.without_config(call, consumer)
         args = [a for a in call.args if not (a.keyword and a.keyword.value == "config")]
         if args:
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
@@ -1962,12 +1980,26 @@ class _Analysis:
         return lines
 
     def _is_session_config_arg(self, arg: cst.CSTNode) -> bool:
-        if isinstance(arg, cst.Arg) and arg.keyword is not None and arg.keyword.value == "session_config":
-            return self.parent(arg) in self.estimator_consumers
-        if not isinstance(arg, cst.Arg) or arg.keyword is None or arg.keyword.value != "config":
+        if not isinstance(arg, cst.Arg) or arg.keyword is None or arg.star:
             return False
         call = self.parent(arg)
-        return isinstance(call, cst.Call) and self.callee(call) in SESSIONS
+        if arg.keyword.value == "session_config" and call in self.estimator_consumers:
+            return True
+        return isinstance(call, cst.Call) and arg.keyword.value == self.config_keyword(call)
+
+    def config_keyword(self, call: cst.Call) -> Optional[str]:
+        """The argument through which `call` takes a config it hands to a plain session."""
+        if self.callee(call) in SESSIONS:
+            return "config"
+        consumer = config_consumers.consumer_of(self, call)
+        return consumer.keyword if consumer is not None else None
+
+    def session_target(self, call: cst.Call) -> tuple[int, str]:
+        """(position, keyword) of the master / target argument of a session consumer."""
+        if self.callee(call) in SESSIONS:
+            return SESSIONS[self.callee(call)]  # type: ignore[index]
+        consumer = config_consumers.consumer_of(self, call)
+        return (consumer.target_position, consumer.target_keyword) if consumer is not None else SESSIONS["tf.Session"]
 
     def _simple_assign(self, assign: cst.Assign) -> bool:
         stmt = self.parent(assign)

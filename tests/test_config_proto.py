@@ -386,10 +386,25 @@ def test_config_stored_in_an_attribute():
     assert diagnostics(src) == [("TFM120", 4)]
 
 
-def test_kwargs_hide_the_settings():
-    src = """\
+def test_kwargs_from_a_dict_literal_are_read():
+    check_transformed(
+        """\
         import tensorflow as tf
         opts = dict(allow_soft_placement=True)
+        sess = tf.Session(config=tf.ConfigProto(**opts))
+        """,
+        """\
+        import tensorflow as tf
+        tf.config.set_soft_device_placement(True)
+        sess = tf.compat.v1.Session()
+        """,
+    )
+
+
+def test_kwargs_from_elsewhere_hide_the_settings():
+    src = """\
+        import tensorflow as tf
+        opts = load_options()
         sess = tf.Session(config=tf.ConfigProto(**opts))
         """
     check_noop(src)
