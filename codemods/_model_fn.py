@@ -669,6 +669,10 @@ class _ModelFn:
             if isinstance(inner, cst.Call) and self.name_of(inner.func) in NN_LOSSES:
                 return self.nn_loss(inner, path)
         form = LOSSES.get(name or "")
+        if form is None and not name in NN_LOSSES and not (name or "").startswith("tf.losses."):
+            custom = self.custom_loss(call, path)
+            if custom is not None:
+                return custom
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
                                   "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"
@@ -715,6 +719,46 @@ class _ModelFn:
                     f"{tf}.reshape(y_true, [-1]), {tf}.int32), {self.static(spec['depth'])}), y_pred, {options})",
                     self.output(output, path))
         return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def custom_loss(self, node: cst.BaseExpression, path: _Path) -> Optional[tuple[str, str]]:
+        """A loss the model_fn writes with TF ops (`tf.reduce_mean(tf.square(output - labels))`):
+        the same expression, of the labels and the one model output it reads, becomes the
+        model's compute_loss. None when it reads anything else."""
+        outputs: set[str] = set()
+
+        def leaves(expr: cst.BaseExpression, depth: int) -> bool:
+            if depth > 30:
+                return False
+            for sub in _walk(expr):
+                if isinstance(sub, cst.Call):
+                    callee = self.name_of(sub.func) or ""
+                    if not callee.startswith("tf.") or callee.startswith(TF1_ONLY + TF1_GRAPH_OPS):
+                        return False
+                if not isinstance(sub, cst.Name) or sub.value in ("labels",):
+                    continue
+                bound = self.binding(sub.value, path, self.origin.get(id(sub)))
+                if bound is None:
+                    continue
+                for inner in _walk(bound.value):
+                    self.origin.setdefault(id(inner), bound)
+                value_calls = [self.name_of(c.func) or "" for c in _walk(bound.value) if isinstance(c, cst.Call)]
+                made_by_model = "features" in _names_used(bound.value) or any(
+                    c.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) or c == "tf.get_variable" for c in value_calls)
+                if made_by_model or not leaves(bound.value, depth + 1):
+                    outputs.add(sub.value)
+            return True
+
+        if not leaves(node, 0) or len(outputs) != 1 or self.regularized or self.variable_scales:
+            return None
+        output = next(iter(outputs))
+        if "labels" in _names_used(cst.parse_expression(output)):
+            return None
+        self.metric_output = "y_pred"
+        try:
+            body = self.as_metric_function(node, path, output, 0)
+        except NotTranslatable:
+            return None
+        return f"compute_loss:{body}", output
 
     def sum_terms(self, node: cst.BaseExpression, path: _Path) -> list[cst.BaseExpression]:
         """The terms of `a + b`, `tf.add(a, b)` and `tf.add_n([a, b])`, flattened."""
@@ -1006,9 +1050,36 @@ class _ModelFn:
 
     def no_tf1(self, call: cst.Call) -> None:
         name = self.name_of(call.func) or ""
-        if name.startswith(TF1_ONLY):
+        if name.startswith(TF1_ONLY + TF1_GRAPH_OPS):
             raise NotTranslatable(f"`{name}` in the model has no automatic Keras form (migrate that part by hand)",
                                   call)
+        helper = self.module_binding(call.func) if isinstance(call.func, cst.Name) and self.module_binding else None
+        if isinstance(helper, cst.FunctionDef):
+            inner = self.tf1_inside(helper, set())
+            if inner is not None:
+                # Copied into call() as it is, the helper would fail on TF 2 (no tf.layers in Keras 3).
+                raise NotTranslatable(f"`{call.func.value}(...)` builds its part of the model with `{inner}`: "  # type: ignore[attr-defined]
+                                      "tfmigrate does not follow the model_fn's helpers; inline it or migrate it "
+                                      "by hand", call)
+
+    def tf1_inside(self, fn: cst.FunctionDef, seen: set[str]) -> Optional[str]:
+        """The first TF1-only API a helper of the model_fn (or a helper it calls) uses."""
+        if fn.name.value in seen or len(seen) > 8:
+            return None
+        seen.add(fn.name.value)
+        for node in _walk(fn.body):
+            if not isinstance(node, cst.Call):
+                continue
+            name = self.name_of(node.func) or ""
+            if name.startswith(TF1_ONLY + TF1_GRAPH_OPS):
+                return name
+            if isinstance(node.func, cst.Name) and self.module_binding is not None:
+                bound = self.module_binding(node.func)
+                if isinstance(bound, cst.FunctionDef):
+                    found = self.tf1_inside(bound, seen)
+                    if found is not None:
+                        return found
+        return None
 
     def layer_call(self, call: cst.Call, updated: cst.Call, counters: dict[str, int], bn: bool,
                    in_loop: bool, bound_to: Optional[str] = None) -> Optional[cst.CSTNode]:
@@ -1458,6 +1529,10 @@ class _ModelFn:
             raise NotTranslatable(f"metric `{self.code(call)}` is not a tf.metrics call", call)
         if name == MEAN_METRIC:
             return self.mean_of_loss(key, call, path, output)
+        if name not in (ACCURACY, AUC, PRECISION, RECALL, *REGRESSION_METRICS):
+            raise NotTranslatable(f"metric `{name}` has no checked Keras metric (checked: accuracy, auc, precision, "
+                                  "recall, mean, mean_absolute_error, mean_squared_error, root_mean_squared_error)",
+                                  call)
         given = self.arguments(call, ("labels", "predictions", "weights"))
         given.pop("name", None)
         extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
@@ -1578,6 +1653,8 @@ class _ModelFn:
             return node.value
         if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
             return self.code(node)
+        if isinstance(node, cst.Attribute) and (self.name_of(node) or "").startswith("tf."):
+            return self.code(node)  # tf.float32, tf.int64, ...
         if isinstance(node, cst.Call):
             name = self.name_of(node.func) or ""
             if not name.startswith("tf.") or name.startswith(TF1_ONLY) or name in GLOBAL_STEP:
@@ -1615,6 +1692,11 @@ class _ModelFn:
             name = self.name_of(node.func)
             if name in ("tf.cast", "tf.to_float", "tf.to_int32", "tf.to_int64") and node.args:
                 return self.prediction_kind(node.args[0].value, path, output)
+            if name in ("tf.squeeze", "tf.reshape") and node.args and (name == "tf.squeeze" or (
+                    len(node.args) == 2 and self.code(node.args[1].value).replace(" ", "") in ("[-1]", "(-1,)"))):
+                # (batch, 1) → (batch,): Keras's metrics bring y_true and y_pred to one rank themselves
+                inner = self.prediction_kind(node.args[0].value, path, output)
+                return inner if inner == "output" else None
             if name in ("tf.argmax", "tf.math.argmax") and node.args:
                 if self.prediction_kind(node.args[0].value, path, output) == "output":
                     rest = [a for a in node.args[1:]]
@@ -1736,6 +1818,12 @@ class _ModelFn:
         if any(re.search(r"\bparams\b", line) for line in call_body):
             lines.append(f"{i * 2}params = self.params")
         lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]
+        if loss.startswith("compute_loss:"):
+            lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
+                      f"{i * 2}# The model_fn's own loss on the labels (y_true) and the output (y_pred). Keras adds",
+                      f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
+                      f"{i * 2}y_true = y",
+                      f"{i * 2}return {loss[len('compute_loss:'):]} / {tf}.distribute.get_strategy().num_replicas_in_sync"]
         if predict_body is not None:
             lines.append("")
             lines.append(f"{i}def predict_step(self, data):")
@@ -1750,7 +1838,8 @@ class _ModelFn:
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")
         lines.append(f"{i * 2}optimizer={optimizer},")
-        lines.append(f"{i * 2}loss={loss if loss.startswith('lambda ') else f'{tf}.keras.losses.{loss}'},")
+        if not loss.startswith("compute_loss:"):
+            lines.append(f"{i * 2}loss={loss if loss.startswith('lambda ') else f'{tf}.keras.losses.{loss}'},")
         if metrics:
             lines.append(f"{i * 2}metrics=[{', '.join(metrics)}],")
         lines.append(f"{i})")
@@ -1818,6 +1907,10 @@ RMSPROP_CLASS = '''class {name}({tf}.keras.optimizers.RMSprop):
             initializer = "ones"
         return super().add_optimizer_variables(trainable_variables, name, initializer)'''
 
+# TF1 graph-building ops with no Keras 3 counterpart that tf.nn still spells: they fail on TF 2.21.
+TF1_GRAPH_OPS = ("tf.nn.rnn_cell.", "tf.nn.dynamic_rnn", "tf.nn.bidirectional_dynamic_rnn", "tf.nn.static_rnn",
+                 "tf.nn.raw_rnn", "tf.compat.v1.nn.rnn_cell.", "tf.compat.v1.nn.dynamic_rnn", "tf.rnn_cell.",
+                 "tf.compat.v1.layers.", "tf.compat.v1.get_variable", "tf.compat.v1.variable_scope")
 TF1_ONLY = ("tf.layers.", "tf.contrib.", "tf.feature_column.", "tf.get_variable", "tf.variable_scope",
             "tf.keras.layers.DenseFeatures", "tf.losses.", "tf.metrics.", "tf.train.", "tf.estimator.")
 

@@ -11,7 +11,7 @@ def input_fn():
 
 
 def model_fn(features, labels, mode):
-    logits = tf.layers.dense(features, 1)
+    logits = tf.layers.dense(features, 1, kernel_initializer=tf.zeros_initializer())
     loss = tf.losses.sigmoid_cross_entropy(labels, logits)
     optimizer = tf.train.FtrlOptimizer(0.1, l1_regularization_strength=0.01, l2_regularization_strength=0.01)
     train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
@@ -20,3 +20,4 @@ def model_fn(features, labels, mode):
 
 estimator = tf.estimator.Estimator(model_fn=model_fn)
 estimator.train(input_fn=input_fn, steps=4)
+print(estimator.evaluate(input_fn=input_fn, steps=2)["loss"])
