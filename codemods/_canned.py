@@ -451,8 +451,9 @@ class _Canned:
         lines += [f"        {x}" for x in emit.body + body]
         lines += [f"        return {logits}", ""]
         lines += [f"    {x}" for x in self.head_methods(weight_key)]
+        lines += [f"    {x}" for x in self.per_replica_loss(EVALUATE_LOSS)]
         if two_towers:
-            lines += [f"    {x}" for x in TWO_OPTIMIZERS]
+            lines += [f"    {x}" for x in self.per_replica_loss(TWO_OPTIMIZERS)]
         lines += [f"    {x}" for x in DISTRIBUTED_BUILD + (LINEAR_BUILD if two_towers else [])]
         build_name = "make_" + _snake(self.model_name)
         compile_opt = optimizers[0][1]
@@ -470,6 +471,14 @@ class _Canned:
         return CannedModel(edits=list(self.reader.edits), definitions="\n".join(lines) + "\n",
                            build=f"{build_name}({', '.join(sources)})",
                            eval_keys=eval_keys, predict_keys=predict_keys, reads=reads)
+
+    def per_replica_loss(self, template: list) -> list:
+        """Keras divides a sum_over_batch_size loss by the replicas (losses/loss.py
+        reduce_values) and a "sum" loss not: the loss metric gets each replica's own loss."""
+        if self.reduction != "sum":
+            return template
+        return [line.replace("loss * replicas", "loss") for line in template
+                if "replicas = {tf}.distribute.get_strategy()" not in line]
 
     def kind_text(self) -> str:
         return f"{'tf.compat.v1' if self.v1 else 'tf'}.estimator.{self.cls}"
@@ -590,6 +599,22 @@ class _Canned:
                 "    }}"]
         return out
 
+
+EVALUATE_LOSS = [""] + """
+def test_step(self, data):
+    # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+    # each batch counted once (Keras's own test_step weighs a batch by its size, which
+    # differs on a short last batch; an empty batch a replica gets at the end counts not
+    # at all either way); the rest is Keras's test_step.
+    x, y, sample_weight = {keras}.utils.unpack_x_y_sample_weight(data)
+    y_pred = self(x, training=False)
+    loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+    replicas = {tf}.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+    for metric in self.metrics:
+        if metric.name == "loss":
+            metric.update_state(loss * replicas, sample_weight={tf}.minimum({tf}.shape(y_pred)[0], 1))
+    return self.compute_metrics(x, y, y_pred, sample_weight)
+""".strip("\n").split("\n")
 
 TWO_OPTIMIZERS = """
 def train_step(self, data):

@@ -235,3 +235,17 @@ def test_an_optimizer_over_local_names_is_built_where_the_estimator_was() -> Non
     assert "def make_linear_regressor_model(optimizer):" in text
     assert "    model.compile(optimizer=optimizer)" in text
     assert "lr" in result.reads
+
+
+def test_evaluate_loss_counts_each_batch_once_as_the_estimator_did() -> None:
+    _, text, _ = translate("est = tf.estimator.LinearRegressor(cols)\n")
+    step = text[text.index("    def test_step(self, data):"):text.index("return self.compute_metrics", text.index(
+        "    def test_step(self, data):"))]
+    # sum_over_batch_size: Keras divided the loss by the replicas; an empty last batch counts not
+    assert "metric.update_state(loss * replicas, sample_weight=tf.minimum(tf.shape(y_pred)[0], 1))" in step
+    _, text, _ = translate("est = tf.compat.v1.estimator.DNNLinearCombinedRegressor(linear_feature_columns=cols, "
+                           "dnn_feature_columns=cols, dnn_hidden_units=[4])\n")
+    # SUM: Keras does not divide it, so neither the evaluate nor the train loss metric multiplies
+    assert "metric.update_state(loss, sample_weight=tf.minimum(tf.shape(y_pred)[0], 1))" in text
+    assert "metric.update_state(loss, sample_weight=tf.shape(y_pred)[0])" in text
+    assert "replicas" not in text

@@ -57,6 +57,19 @@ class LinearRegressorModel(tf2.keras.Model):
         logits = self(features, training=False)
         return {"predictions": logits}
 
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss, sample_weight=tf2.minimum(tf2.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
     def _maybe_symbolic_build(self, iterator=None, data_batch=None):
         # A private Keras 3 hook, overridden because no public one runs before it: under a
         # tf.distribute strategy fit() builds the model from the MEAN of the first distributed
