@@ -1,11 +1,18 @@
-"""Generate a benchmark tree: mostly ordinary Python, a few TF1 GPU-config files.
+"""Generate a benchmark tree: mostly ordinary Python, a few TF1 files.
 
 The ordinary files are copies of the running interpreter's standard library (real
-code of real sizes, present on every machine); the TF1 files are assembled here from
-small templates so that every rule-relevant shape appears in varied combinations.
+code of real sizes, present on every machine). The TF1 files come in two kinds:
+
+- small (the default): GPU-configuration scripts of 50-120 lines assembled here from
+  small templates, so that every rule-relevant shape appears in varied combinations;
+- real-size (`--real-size`): whole TF1 programs of 5-25 KB, rendered from the programs
+  in benchmarks/tf1_programs/ (training scripts, Estimator pipelines, Keras on TF1,
+  written for this benchmark): optional blocks kept or dropped, import spellings and
+  licence headers varied, so that no two files are alike.
+
 Everything is driven by one seeded RNG, so the same arguments give the same tree.
 
-    python benchmarks/make_tree.py OUT_DIR [-n 4000] [--seed 0] [--parseable-by-tf-upgrade]
+    python benchmarks/make_tree.py OUT_DIR [-n 4000] [--seed 0] [--parseable-by-tf-upgrade] [--real-size]
 """
 
 from __future__ import annotations
@@ -301,11 +308,90 @@ def tf_config_file(rng: random.Random) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Real-size TF1 programs, rendered from benchmarks/tf1_programs/
+# ---------------------------------------------------------------------------
+
+PROGRAMS_DIR = Path(__file__).resolve().parent / "tf1_programs"
+OPTIONAL_BEGIN = "# @optional"
+OPTIONAL_END = "# @end"
+DROP_OPTIONAL = 0.3  # chance that one optional block is left out of a rendered file
+
+# Headers real projects put above their modules (written for this benchmark).
+HEADERS = [
+    [],
+    ["# -*- coding: utf-8 -*-"],
+    [
+        "# Copyright 2018 The project authors. All Rights Reserved.",
+        "#",
+        '# Licensed under the Apache License, Version 2.0 (the "License");',
+        "# you may not use this file except in compliance with the License.",
+        "# You may obtain a copy of the License at",
+        "#",
+        "#     http://www.apache.org/licenses/LICENSE-2.0",
+        "#",
+        "# Unless required by applicable law or agreed to in writing, software",
+        '# distributed under the License is distributed on an "AS IS" BASIS,',
+        "# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.",
+        "# See the License for the specific language governing permissions and",
+        "# limitations under the License.",
+        "# ==============================================================================",
+    ],
+    ["# Author: research team", "# Last tested with TensorFlow 1.14 and Python 3.6", ""],
+]
+
+
+def program_templates() -> list[tuple[str, str]]:
+    """(stem, source) of every TF1 program template, sorted by name."""
+    return [(path.stem, path.read_text(encoding="utf-8")) for path in sorted(PROGRAMS_DIR.glob("*.py"))]
+
+
+def render_program(rng: random.Random, source: str) -> str:
+    """One variant of a template: optional blocks dropped at random (markers removed),
+    sometimes the tf.compat.v1 import spelling, sometimes a header above it all."""
+    out: list[str] = []
+    keep = [True]  # a stack: optional blocks may nest
+    for line in source.splitlines():
+        marker = line.strip()
+        if marker == OPTIONAL_BEGIN:
+            keep.append(keep[-1] and rng.random() >= DROP_OPTIONAL)
+            continue
+        if marker == OPTIONAL_END:
+            keep.pop()
+            continue
+        if keep[-1]:
+            out.append(line)
+    if len(keep) != 1:
+        raise ValueError("unbalanced # @optional / # @end markers")
+    if "import tensorflow as tf" in out and rng.random() < 0.3:
+        at = out.index("import tensorflow as tf")
+        out[at:at + 1] = ["import tensorflow.compat.v1 as tf", "tf.disable_v2_behavior()"]
+    header = rng.choice(HEADERS)
+    if header and not (out and out[0].startswith("# -*-") and header[0].startswith("# -*-")):
+        out = header + out
+    return "\n".join(out) + "\n"
+
+
+def real_size_tf1_files(rng: random.Random, count: int) -> list[tuple[str, bytes]]:
+    """`count` rendered programs, the templates taken in turn (shuffled each round)."""
+    templates = program_templates()
+    if not templates:
+        raise SystemExit(f"no TF1 program templates in {PROGRAMS_DIR}")
+    files: list[tuple[str, bytes]] = []
+    while len(files) < count:
+        batch = templates[:]
+        rng.shuffle(batch)
+        for stem, source in batch[: count - len(files)]:
+            files.append((f"{stem}_{len(files):03d}.py", render_program(rng, source).encode()))
+    return files
+
+
+# ---------------------------------------------------------------------------
 # The tree
 # ---------------------------------------------------------------------------
 
 
-def plan_tree(n_files: int, tf_share: float, seed: int, parseable_only: bool) -> list[tuple[str, bytes]]:
+def plan_tree(n_files: int, tf_share: float, seed: int, parseable_only: bool,
+              real_size: bool = False) -> list[tuple[str, bytes]]:
     """(relative path, contents) for every file of the tree; no I/O but reading the stdlib."""
     rng = random.Random(seed)
     ordinary = ordinary_sources(parseable_only)
@@ -318,7 +404,10 @@ def plan_tree(n_files: int, tf_share: float, seed: int, parseable_only: bool) ->
         rng.shuffle(batch)
         pool += batch
     entries = pool[: n_files - n_tf]
-    entries += [(f"train_gpu_{i:03d}.py", tf_config_file(rng).encode()) for i in range(n_tf)]
+    if real_size:
+        entries += real_size_tf1_files(rng, n_tf)
+    else:
+        entries += [(f"train_gpu_{i:03d}.py", tf_config_file(rng).encode()) for i in range(n_tf)]
     rng.shuffle(entries)
     return [
         (f"pkg_{i // FILES_PER_DIR:03d}/m{i:05d}_{name}", data)
@@ -327,13 +416,13 @@ def plan_tree(n_files: int, tf_share: float, seed: int, parseable_only: bool) ->
 
 
 def write_tree(target: str | os.PathLike, n_files: int = 4000, seed: int = 0,
-               tf_share: float = 0.02, parseable_only: bool = False) -> int:
+               tf_share: float = 0.02, parseable_only: bool = False, real_size: bool = False) -> int:
     """Write the tree under `target` (created; must be empty or absent). Returns file count."""
     target = Path(target)
     target.mkdir(parents=True, exist_ok=True)
     if any(target.iterdir()):
         raise SystemExit(f"{target} is not empty")
-    plan = plan_tree(n_files, tf_share, seed, parseable_only)
+    plan = plan_tree(n_files, tf_share, seed, parseable_only, real_size)
     for rel, data in plan:
         path = target / rel
         path.parent.mkdir(exist_ok=True)
@@ -349,8 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tf-share", type=float, default=0.02, help="fraction of TF1 config files")
     ap.add_argument("--parseable-by-tf-upgrade", action="store_true",
                     help="only stdlib files that tf_upgrade_v2 can parse without aborting")
+    ap.add_argument("--real-size", action="store_true",
+                    help="TF1 files are whole programs of 5-25 KB (benchmarks/tf1_programs/)")
     args = ap.parse_args(argv)
-    count = write_tree(args.target, args.files, args.seed, args.tf_share, args.parseable_by_tf_upgrade)
+    count = write_tree(args.target, args.files, args.seed, args.tf_share, args.parseable_by_tf_upgrade,
+                       args.real_size)
     print(f"wrote {count} files to {args.target}")
     return 0
 
