@@ -134,7 +134,12 @@ DATASET_ROOTS = ("tf.data.",)
 DATASET_METHODS = {
     "batch", "shuffle", "repeat", "map", "prefetch", "cache", "take", "skip", "filter", "padded_batch",
     "unbatch", "zip", "concatenate", "with_options",
+    # also Datasets (Dataset.apply checks that its function returns one)
+    "apply", "interleave", "flat_map", "shard", "enumerate", "rebatch", "bucket_by_sequence_length",
+    "ragged_batch", "unique", "scan", "group_by_window",
 }
+FACTORY_RETURN = ("# Keras has no model_dir: the caller restores from and saves to this checkpoint manager, "
+                  "as the Estimator did.")
 # Imports the rewrite may leave unused (the engine drops only unused ones).
 TF1_IMPORTS = (
     ("tensorflow", "compat.v1"), ("tensorflow.compat", "v1"),
@@ -204,6 +209,12 @@ class EstimatorRule(Rule):
         return _Analysis(wrapper).run()
 
 
+class _Problems(Exception):
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__(findings[0].message)
+        self.findings = findings
+
+
 class _Problem(Exception):
     def __init__(self, code: str, message: str, node: cst.CSTNode) -> None:
         super().__init__(message)
@@ -251,6 +262,30 @@ class _Pipeline:
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
     # input_fn statements rewritten where they are (a one-shot iterator's element → its Dataset)
     input_edits: dict[int, Edit] = field(default_factory=dict)
+    site: Optional["_Site"] = None  # the Estimator is returned by a factory function
+    driver_name: str = ""  # the name the drivers call, when it is not estimator_name (a factory's caller)
+    strategy_ref: str = ""  # how the drivers reach the strategy, when its name is not in their scope
+    checkpoint_ref: str = ""  # how the drivers reach the tf.train.Checkpoint, likewise
+    model_dir_node: Optional[cst.BaseExpression] = None
+    temporary_model_dir: bool = False  # model_dir may be None or "": the Estimator made a temporary one
+
+    @property
+    def driver(self) -> str:
+        return self.driver_name or self.estimator_name
+
+
+@dataclass
+class _Site:
+    """An Estimator returned by a factory function (`def build_estimator(...): return
+    Estimator(...)`) whose one call is bound to the name the drivers use."""
+
+    factory: cst.FunctionDef
+    call: cst.Call  # `build_estimator(...)`, the whole value of `driver = build_estimator(...)`
+    driver: str
+    alternatives: tuple[cst.Call, ...]  # every Estimator the factory returns
+    local: str = ""  # the model's name in the factory
+    inline: bool = True  # `return Estimator(...)`; else `est = Estimator(...)` ... `return est`
+    return_stmt: Optional[cst.SimpleStatementLine] = None  # that `return est`
 
 
 class _Analysis:
@@ -266,6 +301,7 @@ class _Analysis:
         self.handled_strategies: set[cst.Call] = set()
         self.mode_keys_done: set[int] = set()
         self.inherited: dict[int, list[cst.EmptyLine]] = {}
+        self.factory_calls: set[cst.Call] = set()
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -361,7 +397,12 @@ class _Analysis:
     def run(self) -> list[Finding]:
         findings: list[Finding] = []
         for call, name in self.calls():
-            if name == ESTIMATOR:
+            if (name == ESTIMATOR or name in CANNED) and call in self.factory_calls:
+                continue  # an alternative of a factory already handled
+            factory = self.factory_of(call) if name == ESTIMATOR or name in CANNED else None
+            if factory is not None:
+                findings += self.factory_findings(factory)
+            elif name == ESTIMATOR:
                 findings += self.pipeline_findings(call)
             elif name in CANNED:
                 findings += self.pipeline_findings(call, canned=name)
@@ -578,6 +619,204 @@ class _Analysis:
         found = scope.get_qualified_names_for(name)
         return {(q.name, q.source) for q in found} == {("tensorflow", QualifiedNameSource.IMPORT)}
 
+    # -- an Estimator returned by a factory function -------------------------------------
+
+    def factory_of(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The function that returns this Estimator: `return Estimator(...)`, or `est =
+        Estimator(...)` whose one use is `return est` in the same function."""
+        fn = self.returned_by(call)
+        if fn is not None:
+            return fn
+        if self.assigned_name(call) is None:
+            return None
+        uses = self.references(call)
+        ret = self.parents.get(uses[0]) if len(uses) == 1 else None
+        if isinstance(ret, cst.Return) and ret.value is uses[0]:
+            fn = self.enclosing_function(ret)
+            if fn is not None and fn is self.enclosing_function(call):
+                return fn
+        return None
+
+    def factory_findings(self, factory: cst.FunctionDef) -> list[Finding]:
+        """Every Estimator `factory` returns becomes its own Keras model, built where it was;
+        the drivers on the name bound to the factory's one call are rewritten once, and must
+        come out the same for every alternative."""
+        alternatives = [(c, n) for c, n in self.calls() if (n == ESTIMATOR or n in CANNED)
+                        and self.enclosing_function(c) is factory and self.factory_of(c) is factory]
+        self.factory_calls |= {c for c, _ in alternatives}
+        state = (set(self.handled_strategies), set(self.mode_keys_done), set(self.all_names))
+        try:
+            call, driver = self.factory_call(factory, [c for c, _ in alternatives])
+            findings: list[Finding] = []
+            problems: list[Finding] = []
+            for estimator, name in alternatives:
+                site = self.factory_site(factory, estimator, call, driver, tuple(c for c, _ in alternatives))
+                try:
+                    findings.append(self.pipeline(estimator, canned=name if name in CANNED else None, site=site))
+                except _Problem as p:
+                    if all((f.code, f.message) != (p.code, p.message) for f in problems):  # said once
+                        problems.append(Finding(p.code, p.message, p.node))
+            if problems:
+                raise _Problem(problems[0].code, problems[0].message, problems[0].node) if len(problems) == 1 \
+                    else _Problems(problems)
+            return [findings[0] if len(findings) == 1 else self.merged(findings, factory, driver)]
+        except _Problems as ps:
+            self.handled_strategies, self.mode_keys_done, self.all_names = state
+            return ps.findings
+        except _Problem as p:
+            self.handled_strategies, self.mode_keys_done, self.all_names = state
+            return [Finding(p.code, p.message, p.node)]
+
+    def factory_call(self, factory: cst.FunctionDef, alternatives: list[cst.Call]) -> tuple[cst.Call, str]:
+        """The factory's one call, `driver = factory(...)`, after checking that what the
+        factory returns is one of its Estimators (or None, as before)."""
+        name = factory.name.value
+        first = alternatives[0]
+        if factory.decorators or factory.asynchronous is not None:
+            raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is decorated or async: "
+                           "tfmigrate cannot follow what its callers get; migrate by hand", first)
+        returned: set[int] = set()
+        for c in alternatives:
+            returned |= {id(c)} | {id(u) for u in (self.references(c) if self.assigned_name(c) else ())}
+        for node in _walk(factory.body):
+            if isinstance(node, (cst.Yield, cst.Await)) and self.enclosing_function(node) is factory:
+                raise _Problem(CODE_DRIVER, f"`{name}` returning the Estimator is a generator: migrate by hand", node)
+            if isinstance(node, cst.Return) and self.enclosing_function(node) is factory \
+                    and node.value is not None and not _is_none(node.value) and id(node.value) not in returned:
+                raise _Problem(CODE_DRIVER, f"`{name}` returns an Estimator and also `{self.code(node.value)}`, "
+                               "which tfmigrate cannot follow: the drivers on its value would have no one Keras "
+                               "form; migrate by hand", node)
+        uses = self.references(factory)
+        if not uses:
+            raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is not called in this file: "
+                           "the code that drives it is elsewhere; run tfmigrate on the whole project or migrate "
+                           "by hand", first)
+        if len(uses) > 1:
+            raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is used {len(uses)} times "
+                           "here: tfmigrate rewrites a factory called from one place only (each call would need "
+                           "its drivers followed); migrate by hand", first)
+        call = self.parents.get(uses[0])
+        if not (isinstance(call, cst.Call) and call.func is uses[0]) or _inside_node(call, factory):
+            raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is passed around rather "
+                           "than called: tfmigrate cannot follow it; migrate by hand", uses[0])
+        driver = self.assigned_name(call)
+        if driver is None:
+            raise _Problem(CODE_DRIVER, f"the value of `{self.code(call)}` (an Estimator) is not assigned to a name "
+                           "on its own line: tfmigrate cannot follow how it is used", call)
+        return call, driver
+
+    def factory_site(self, factory: cst.FunctionDef, estimator: cst.Call, call: cst.Call, driver: str,
+                     alternatives: tuple[cst.Call, ...]) -> _Site:
+        site = _Site(factory, call, driver, alternatives)
+        local = self.assigned_name(estimator)
+        if local is not None:  # `est = Estimator(...)` ... `return est`
+            site.local, site.inline = local, False
+            site.return_stmt = self.statement_of(self.references(estimator)[0])
+            return site
+        taken = {n.value for n in _walk(factory) if isinstance(n, cst.Name)}
+        free = [n for n in ("model", "keras_model", "estimator_model") if n not in taken]
+        if not free or self.statement_of(estimator) is None or len(self.statement_of(estimator).body) != 1:
+            raise _Problem(CODE_DRIVER, "no free name for the Keras model in the factory", estimator)
+        site.local = free[0]
+        return site
+
+    def factory_state(self, pipeline: _Pipeline) -> None:
+        """State the drivers need that lives in the factory: the strategy is the model's own
+        (`model.distribute_strategy`, the strategy it was built under); the checkpoint
+        manager of model_dir is returned beside the model."""
+        if pipeline.strategy_name:
+            pipeline.strategy_ref = f"{pipeline.driver}.distribute_strategy"
+        if pipeline.model_dir is not None:
+            names = self.free_names(("checkpoint", "keras_checkpoint", "model_checkpoint"),
+                                    ("checkpoints", "checkpoint_manager", "keras_checkpoints"))
+            if names is None:
+                raise _Problem(CODE_DRIVER, "no free names for the checkpoint manager of model_dir",
+                               pipeline.estimator_call)
+            pipeline.checkpoint, pipeline.checkpoints = names
+            pipeline.checkpoint_ref = f"{pipeline.checkpoints}.checkpoint"
+            self.factory_model_dir(pipeline)
+
+    def factory_model_dir(self, pipeline: _Pipeline) -> None:
+        """A factory's model_dir often comes from its caller (`build_estimator(FLAGS.model_dir)`),
+        and the Estimator took None or "" there for a temporary directory (estimator.py
+        `maybe_overwrite_model_dir_and_session_config`: `tempfile.mkdtemp()`); a
+        CheckpointManager takes no None, so the rewrite makes the same temporary directory."""
+        node = pipeline.model_dir_node
+        if node is None or _surely_a_path(node, self.name_of):
+            return
+        bound = self.scopes.get(self.module.body[0]) if self.module.body else None
+        names = {(q.name, q.source) for q in bound.get_qualified_names_for("tempfile")} if bound else set()
+        if "tempfile" in self.all_names and names != {("tempfile", QualifiedNameSource.IMPORT)}:
+            raise _Problem(CODE_RUN_CONFIG_ARG, f"model_dir `{self.code(node)}` may be None (a temporary directory "
+                           "for the Estimator), and the name `tempfile` is taken: migrate by hand", node)
+        simple = isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
+        pipeline.model_dir = f"{pipeline.model_dir if simple else '(' + pipeline.model_dir + ')'} or tempfile.mkdtemp()"
+        pipeline.temporary_model_dir = True
+        pipeline.imports += (ImportSpec("tempfile"),)
+
+    def factory_edits(self, pipeline: _Pipeline) -> list[Edit]:
+        """The factory's caller, and a `return est`, when the factory also returns the
+        checkpoint manager."""
+        site = pipeline.site
+        if site is None or pipeline.model_dir is None:
+            return []
+        edits: list[Edit] = []
+        assign = self.parents.get(site.call)
+        target = assign.targets[0]  # type: ignore[union-attr]
+        edits.append(Replace(target.target, cst.parse_expression(f"{pipeline.driver}, {pipeline.checkpoints}")))
+        if site.return_stmt is not None:
+            ret = site.return_stmt.body[0]
+            new = site.return_stmt.with_changes(
+                body=[ret.with_changes(value=cst.parse_expression(f"{site.local}, {pipeline.checkpoints}"))],
+                leading_lines=[*site.return_stmt.leading_lines, cst.EmptyLine(comment=cst.Comment(FACTORY_RETURN))])
+            edits.append(Replace(site.return_stmt, new))
+        return edits
+
+    def merged(self, findings: list[Finding], factory: cst.FunctionDef, driver: str) -> Finding:
+        """One fix from the fixes of a factory's alternatives. Each alternative's model code
+        is its own; an edit they share (a driver, the RunConfig's removal, the caller) must be
+        the same for all, else the drivers have no one Keras form."""
+        replaces: dict[cst.CSTNode, tuple[Replace, str]] = {}
+        inserts: dict[cst.CSTNode, list[tuple[InsertBefore, str]]] = {}
+        for f in findings:
+            for e in f.edits:
+                if isinstance(e, Replace):
+                    text = self.rendered(e.new)
+                    if e.node in replaces and replaces[e.node][1] != text:
+                        raise _Problem(CODE_DRIVER, f"`{factory.name.value}` returns one of several Estimators "
+                                       "whose Keras forms need different code at line "
+                                       f"{self.start(e.node)[0]} (one under a strategy or with a model_dir and one "
+                                       "without, ...): the drivers have no one Keras form; migrate by hand",
+                                       findings[0].node)
+                    replaces[e.node] = (e, text)
+                else:
+                    text = self.rendered(cst.FlattenSentinel(list(e.new)))
+                    group = inserts.setdefault(e.stmt, [])
+                    if all(t != text for _, t in group):
+                        group.append((e, text))
+        edits: list[Edit] = [e for e, _ in replaces.values()]
+        for stmt, group in inserts.items():
+            first = group[0][0]
+            new = list(first.new)
+            for e, _ in group[1:]:
+                more = list(e.new)
+                more[0] = more[0].with_changes(leading_lines=[*first.separator, *more[0].leading_lines])
+                new += more
+            edits.append(InsertBefore(stmt, new, separator=first.separator, take_comments=first.take_comments))
+        imports = tuple(dict.fromkeys(i for f in findings for i in f.add_imports))
+        unused = tuple(dict.fromkeys(i for f in findings for i in f.remove_unused_imports))
+        notes = tuple(n for f in findings for n in f.notes)
+        return Finding(CODE_PIPELINE, f"Estimators returned by `{factory.name.value}` → one Keras model each, "
+                       f"driven as `{driver}`", findings[0].node, edits=tuple(edits), add_imports=imports,
+                       notes=notes, remove_unused_imports=unused)
+
+    def rendered(self, new: object) -> str:
+        if isinstance(new, cst.RemovalSentinel):
+            return "<removed>"
+        if isinstance(new, cst.FlattenSentinel):
+            return "\n".join(self.rendered(n) for n in new.nodes)
+        return self.module.code_for_node(new)  # type: ignore[arg-type]
+
     # -- one pipeline ---------------------------------------------------------------------
 
     def pipeline_findings(self, call: cst.Call, canned: Optional[str] = None) -> list[Finding]:
@@ -586,8 +825,8 @@ class _Analysis:
         except _Problem as p:
             return [Finding(p.code, p.message, p.node)]
 
-    def pipeline(self, call: cst.Call, canned: Optional[str] = None) -> Finding:
-        est_name = self.assigned_name(call)
+    def pipeline(self, call: cst.Call, canned: Optional[str] = None, site: Optional[_Site] = None) -> Finding:
+        est_name = site.local if site is not None else self.assigned_name(call)
         if est_name is None:
             raise _Problem(CODE_DRIVER, "Estimator(...) is not assigned to a name on its own line: "
                            "tfmigrate cannot follow how it is used", call)
@@ -603,9 +842,12 @@ class _Analysis:
         tf = self.tf2_alias()
         if tf is None:
             raise _Problem(CODE_DRIVER, "no name is free for `import tensorflow`", call)
-        pipeline = _Pipeline(call, stmt, est_name, strategy_name="", tf=tf[0], imports=tf[1])
+        pipeline = _Pipeline(call, stmt, est_name, strategy_name="", tf=tf[0], imports=tf[1], site=site)
+        if site is not None:
+            pipeline.driver_name = site.driver
         if "model_dir" in given and not _is_none(given["model_dir"].value):
             pipeline.model_dir = self.plain(given["model_dir"].value)
+            pipeline.model_dir_node = given["model_dir"].value
         pipeline.params = self.code(given["params"].value) if "params" in given else None
         pipeline.params_node = given["params"].value if "params" in given else None
         eval_strategy = None
@@ -614,6 +856,8 @@ class _Analysis:
             if strategy_expr is not None:
                 self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
         pipeline.eval_distributed = eval_strategy is not None
+        if site is not None:
+            self.factory_state(pipeline)
         if canned is not None:
             model = self.canned_model(call, canned, pipeline)
             self.driver(pipeline, stmt, model)
@@ -636,7 +880,7 @@ class _Analysis:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{node.value}` is not one `RunConfig(...)` assignment that "
                                "tfmigrate can follow", node)
             config_stmt = self.statement_of(call)
-            if self.references(call) != [node] or self.assigned_name(call) is None:
+            if not self.config_uses_ok(call, node, pipeline) or self.assigned_name(call) is None:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
                                "tfmigrate cannot follow it", call)
             pipeline.removed.append(config_stmt)
@@ -650,7 +894,8 @@ class _Analysis:
             if key == "tf_random_seed":
                 pipeline.seed = self.plain(arg.value)
             elif key == "model_dir":
-                pipeline.model_dir = pipeline.model_dir or self.plain(arg.value)
+                if pipeline.model_dir is None:
+                    pipeline.model_dir, pipeline.model_dir_node = self.plain(arg.value), arg.value
             elif key == "session_config":
                 self.session_config(call, pipeline, arg)
             elif key == "keep_checkpoint_max":
@@ -672,6 +917,21 @@ class _Analysis:
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def config_uses_ok(self, call: cst.Call, node: cst.Name, pipeline: _Pipeline) -> bool:
+        """Is the RunConfig only this Estimator's config (or, in a factory, only the config
+        of the Estimators it returns)?"""
+        uses = self.references(call)
+        if uses == [node]:
+            return True
+        if pipeline.site is None or node not in uses:
+            return False
+        for use in uses:
+            arg = self.parents.get(use)
+            if not (isinstance(arg, cst.Arg) and arg.value is use
+                    and self.parents.get(arg) in pipeline.site.alternatives):
+                return False
+        return True
 
     def session_config(self, run_config: cst.Call, pipeline: _Pipeline, arg: cst.Arg) -> None:
         """RunConfig(session_config=c): Keras has no sessions, so c's settings become the
@@ -698,8 +958,8 @@ class _Analysis:
         if isinstance(node, cst.Name):
             call = self.single_binding(node)
             stmt = self.statement_of(call) if call is not None else None
-            if (not isinstance(call, cst.Call) or stmt is None or self.block_of(stmt) is not self.block_of(est_stmt)
-                    or self.assigned_name(call) != node.value):
+            if (not isinstance(call, cst.Call) or stmt is None or self.assigned_name(call) != node.value
+                    or not self.strategy_before(stmt, est_stmt, pipeline)):
                 raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{node.value}` is not created by one assignment in "
                                "the same block as the Estimator", node)
             pipeline.strategy_name, pipeline.strategy_stmt = node.value, stmt
@@ -722,6 +982,18 @@ class _Analysis:
             raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(call)}` is not a Mirrored or MultiWorker"
                            "Mirrored strategy", call)
         pipeline.strategy_call = call
+
+    def strategy_before(self, stmt: cst.SimpleStatementLine, est_stmt: cst.SimpleStatementLine,
+                        pipeline: _Pipeline) -> bool:
+        """Is the strategy made in the Estimator's block (or, in a factory, in a block that
+        holds the Estimator's return, above it)?"""
+        if self.block_of(stmt) is self.block_of(est_stmt):
+            return True
+        if pipeline.site is None:
+            return False
+        block = self.block_of(stmt)
+        return block is not None and _inside_node(est_stmt, block) and self.start(stmt) < self.start(est_stmt) \
+            and self.enclosing_function(stmt) is self.enclosing_function(est_stmt)
 
     def canned_args(self, call: cst.Call, canned: str) -> dict[str, cst.Arg]:
         """model_dir and config of a canned Estimator; the library reads every other argument."""
@@ -770,7 +1042,7 @@ class _Analysis:
     def model_fn(self, arg: Optional[cst.Arg], call: cst.Call, pipeline: _Pipeline) -> KerasModelCode:
         node = arg.value if arg else None
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
-        if not isinstance(fn, cst.FunctionDef) or self.references(fn) != [node]:
+        if not isinstance(fn, cst.FunctionDef) or not self.model_fn_uses_ok(fn, node, pipeline):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
         if not isinstance(self.parents.get(fn), cst.Module):
@@ -798,6 +1070,23 @@ class _Analysis:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
 
+    def model_fn_uses_ok(self, fn: cst.FunctionDef, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        """Is the model_fn used only by this Estimator (or, in a factory, only by Estimators it
+        returns: each becomes a model of the same class, which the merge checks)?"""
+        uses = self.references(fn)
+        if uses == [node]:
+            return True
+        if pipeline.site is None or node not in uses:
+            return False
+        for use in uses:
+            arg = self.parents.get(use)
+            call = self.parents.get(arg)
+            if not (isinstance(arg, cst.Arg) and arg.value is use and call in pipeline.site.alternatives
+                    and (arg.keyword is None and call.args[0] is arg
+                         or arg.keyword is not None and arg.keyword.value == "model_fn")):
+                return False
+        return True
+
     def graph_mode_switches(self, pipeline: _Pipeline) -> None:
         """`tf.disable_v2_behavior()` would stop Keras 3 from running: it goes, unless other
         graph-mode code in the file needs it."""
@@ -815,7 +1104,7 @@ class _Analysis:
     # -- train / evaluate / predict -------------------------------------------------------
 
     def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine, model: KerasModelCode) -> None:
-        uses = self.references(pipeline.estimator_call)
+        uses = self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call)
         if not uses:
             raise _Problem(CODE_DRIVER, "the Estimator is never trained here", pipeline.estimator_call)
         for use in sorted(uses, key=self.start):
@@ -825,7 +1114,7 @@ class _Analysis:
                 method = parent.attr.value
                 if not (isinstance(call, cst.Call) and call.func is parent
                         and method in ("train", "evaluate", "predict", "get_variable_value")):
-                    raise _Problem(CODE_DRIVER, f"`{pipeline.estimator_name}.{method}` has no automatic Keras form "
+                    raise _Problem(CODE_DRIVER, f"`{pipeline.driver}.{method}` has no automatic Keras form "
                                    "(export and checkpoint helpers differ): migrate this pipeline by hand", parent)
                 getattr(self, f"driver_{method}")(call, pipeline, model)
             elif isinstance(parent, cst.Arg):
@@ -877,7 +1166,7 @@ class _Analysis:
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
         dataset = self.per_replica(source, pipeline)
-        est = pipeline.estimator_name
+        est = pipeline.driver
         lines: list[str] = []
         fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
         if pipeline.model_dir is not None and not pipeline.first_fit:
@@ -888,13 +1177,14 @@ class _Analysis:
                       f"    {est}.optimizer.build({est}.trainable_variables)",
                       # A checkpoint the TF1 Estimator wrote names its variables differently: refuse it
                       # rather than train from scratch over it.
-                      f"    {pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"
+                      f"    {pipeline.checkpoint_ref or pipeline.checkpoint}.restore({pipeline.checkpoints}"
+                      ".latest_checkpoint)"
                       ".assert_existing_objects_matched()"]
         pipeline.first_fit = True
         if pipeline.model_dir is not None and pipeline.save_every is not None:
             # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.
             callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
-                             f"{pipeline.checkpoints}.save(checkpoint_number=int({pipeline.estimator_name}.optimizer"
+                             f"{pipeline.checkpoints}.save(checkpoint_number=int({pipeline.driver}.optimizer"
                              ".iterations.numpy()), check_interval=True))")
         extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
         if max_steps is not None and fresh:
@@ -956,7 +1246,8 @@ class _Analysis:
     def per_replica(self, source: str, pipeline: _Pipeline) -> str:
         if not pipeline.strategy_name:
             return source
-        return f"{pipeline.strategy_name}.distribute_datasets_from_function(lambda _: {source})"
+        strategy = pipeline.strategy_ref or pipeline.strategy_name
+        return f"{strategy}.distribute_datasets_from_function(lambda _: {source})"
 
     def input_source(self, arg: Optional[cst.Arg], pipeline: _Pipeline, call: cst.Call) -> str:
         """Source that makes the input_fn's Dataset: `input_fn()`, a lambda's body, ..."""
@@ -1092,7 +1383,7 @@ class _Analysis:
         if self.name_of(call.func) in (TRAIN_SPEC, EVAL_SPEC):
             return True
         return isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
-            and call.func.value.value == pipeline.estimator_name
+            and call.func.value.value == pipeline.driver
 
     def latest_binding(self, name: cst.Name) -> Optional[cst.BaseExpression]:
         """The value of the last plain `name = ...` above the statement that reads `name`,
@@ -1150,7 +1441,7 @@ class _Analysis:
         dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
         steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
                                                          else self.plain_steps(steps_arg.value))
-        est = pipeline.estimator_name
+        est = pipeline.driver
         text = f"{est}.evaluate({dataset}"
         if steps is not None:
             text += f", steps={steps}"
@@ -1172,7 +1463,7 @@ class _Analysis:
         keys = given.pop("predict_keys", None)
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
-        outputs = f"{pipeline.estimator_name}.predict({source})"
+        outputs = f"{pipeline.driver}.predict({source})"
         if not model.predictions_are_dict:
             if keys is not None and not _is_none(keys.value):
                 raise _Problem(CODE_DRIVER, "predict_keys on predictions that are not a dict", call)
@@ -1192,7 +1483,7 @@ class _Analysis:
         if not (isinstance(arg, cst.SimpleString) and arg.evaluated_value == "global_step"):
             raise _Problem(CODE_DRIVER, "get_variable_value of a model variable: Keras names its variables "
                            "differently; migrate by hand", call)
-        pipeline.expressions.append((call, f"{pipeline.estimator_name}.optimizer.iterations.numpy()"))
+        pipeline.expressions.append((call, f"{pipeline.driver}.optimizer.iterations.numpy()"))
 
     def driver_train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         stmt, target = self.statement_for(call, pipeline)
@@ -1302,9 +1593,20 @@ class _Analysis:
         stmt = self.statement_of(values[0])
         if stmt is None or len(stmt.body) != 1:
             return None
-        if sum(1 for n in _walk(fn) if isinstance(n, cst.Name) and n.value == name) != 2:
+        if self.name_count(fn, name) != 2:
             return None
         return values[0]
+
+    def name_count(self, fn: cst.FunctionDef, name: str) -> int:
+        """How often `name` is bound or read in `fn` (not as an attribute or a keyword)."""
+        count = 0
+        for node in _walk(fn):
+            if isinstance(node, cst.Name) and node.value == name:
+                parent = self.parents.get(node)
+                if not (isinstance(parent, cst.Attribute) and parent.attr is node
+                        or isinstance(parent, cst.Arg) and parent.keyword is node):
+                    count += 1
+        return count
 
     def unpacked_from(self, names: list[str], fn: cst.FunctionDef) -> Optional[cst.BaseExpression]:
         """The value of the one `a, b = value` statement in `fn` that binds exactly `names`, in
@@ -1326,7 +1628,7 @@ class _Analysis:
         if stmt is None or len(stmt.body) != 1:
             return None
         for name in names:
-            if sum(1 for n in _walk(fn) if isinstance(n, cst.Name) and n.value == name) != 2:
+            if self.name_count(fn, name) != 2:
                 return None
         return found.value
 
@@ -1491,6 +1793,7 @@ class _Analysis:
         for call, text in pipeline.expressions:
             edits.append(Replace(call, cst.parse_expression(text)))
         edits += pipeline.input_edits.values()
+        edits += self.factory_edits(pipeline)
         edits += self.mode_key_strings(fn_node)
         notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
                               "or when checkpoints were written", a) for a in pipeline.dropped)
@@ -1505,6 +1808,8 @@ class _Analysis:
             unused += fix.remove_unused_imports
         where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
             if pipeline.strategy_name else "compiled and trained with fit"
+        if pipeline.site is not None:
+            where += f", returned by `{pipeline.site.factory.name.value}` to `{pipeline.driver}`"
         return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
                        pipeline.estimator_call, edits=tuple(edits), add_imports=imports, notes=notes,
                        remove_unused_imports=unused)
@@ -1598,11 +1903,19 @@ class _Analysis:
             lines.append(f"{est} = {build}")
         if pipeline.model_dir is not None:
             checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
+            if pipeline.temporary_model_dir:
+                lines.append("# A model_dir of None or \"\" gave the Estimator a temporary directory.")
             lines.append(f"{checkpoint} = {tf}.train.Checkpoint(model={est}, optimizer={est}.optimizer)")
             every = (f", step_counter={est}.optimizer.iterations, checkpoint_interval={pipeline.save_every}"
                      if pipeline.save_every is not None else "")
             lines.append(f"{checkpoints} = {tf}.train.CheckpointManager({checkpoint}, {pipeline.model_dir}, "
                          f"max_to_keep={pipeline.keep or 5}{every})")
+        site = pipeline.site
+        if site is not None and site.inline:  # `return Estimator(...)`: the factory returns the model
+            if pipeline.model_dir is not None:
+                lines += [FACTORY_RETURN, f"return {est}, {pipeline.checkpoints}"]
+            else:
+                lines.append(f"return {est}")
         text = "".join(line + "\n" for line in lines).replace("    ", indent)
         module = cst.parse_module(text)
         out = list(module.body)
@@ -1637,6 +1950,15 @@ def _takes_nothing(fn: Union[cst.FunctionDef, cst.Lambda]) -> bool:
     p = fn.params
     return not (p.params or p.posonly_params or p.kwonly_params or p.star_kwarg
                 or isinstance(p.star_arg, (cst.Param, cst.ParamStar)))
+
+
+def _surely_a_path(node: cst.BaseExpression, name_of) -> bool:
+    """A non-empty string literal, or a call that makes a path (tempfile.mkdtemp, os.path.join)."""
+    if isinstance(node, cst.SimpleString):
+        return bool(node.evaluated_value)
+    if isinstance(node, cst.Call):
+        return name_of(node.func) in ("tempfile.mkdtemp", "os.path.join", "os.path.abspath", "os.path.expanduser")
+    return False
 
 
 def _is_get_next(node: cst.CSTNode) -> bool:
