@@ -734,10 +734,10 @@ class _Analysis:
                                pipeline.estimator_call)
             pipeline.checkpoint, pipeline.checkpoints = names
             pipeline.checkpoint_ref = f"{pipeline.checkpoints}.checkpoint"
-            self.factory_model_dir(pipeline)
+            self.model_dir_or_temporary(pipeline)
 
-    def factory_model_dir(self, pipeline: _Pipeline) -> None:
-        """A factory's model_dir often comes from its caller (`build_estimator(FLAGS.model_dir)`),
+    def model_dir_or_temporary(self, pipeline: _Pipeline) -> None:
+        """A model_dir often comes from flags or a caller (`build_estimator(FLAGS.model_dir)`),
         and the Estimator took None or "" there for a temporary directory (estimator.py
         `maybe_overwrite_model_dir_and_session_config`: `tempfile.mkdtemp()`); a
         CheckpointManager takes no None, so the rewrite makes the same temporary directory."""
@@ -858,6 +858,8 @@ class _Analysis:
         pipeline.eval_distributed = eval_strategy is not None
         if site is not None:
             self.factory_state(pipeline)
+        elif pipeline.model_dir is not None:
+            self.model_dir_or_temporary(pipeline)
         if canned is not None:
             model = self.canned_model(call, canned, pipeline)
             self.driver(pipeline, stmt, model)
@@ -1799,6 +1801,7 @@ class _Analysis:
                               "or when checkpoints were written", a) for a in pipeline.dropped)
         notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
                        for h in pipeline.dropped_hooks)
+        notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in getattr(model, "dropped", ()))
         imports = pipeline.imports
         unused = TF1_IMPORTS
         for fix in pipeline.config_fixes:

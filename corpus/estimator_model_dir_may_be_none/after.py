@@ -1,0 +1,51 @@
+"""model_dir from a command-line flag whose default is None, and a summary in the model_fn."""
+import argparse
+
+import numpy as np
+import tensorflow as tf
+import tempfile
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--model_dir", default=None)
+ARGS, _ = parser.parse_known_args()
+X = np.random.RandomState(4).rand(20, 2).astype("float32")
+Y = X.sum(axis=1, keepdims=True)
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((X, Y)).repeat(2).batch(5)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(learning_rate=0.1, epsilon=1e-08),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+estimator = make_keras_model()
+# A model_dir of None or "" gave the Estimator a temporary directory.
+checkpoint = tf.train.Checkpoint(model=estimator, optimizer=estimator.optimizer)
+checkpoints = tf.train.CheckpointManager(checkpoint, ARGS.model_dir or tempfile.mkdtemp(), max_to_keep=5)
+if checkpoints.latest_checkpoint:
+    # Estimator resumed from model_dir: build the model and its optimizer, then restore.
+    estimator.predict(input_fn().take(1), verbose=0)
+    estimator.optimizer.build(estimator.trainable_variables)
+    checkpoint.restore(checkpoints.latest_checkpoint).assert_existing_objects_matched()
+estimator.fit(input_fn())
+checkpoints.save(checkpoint_number=int(estimator.optimizer.iterations.numpy()), check_interval=False)
+print({**estimator.evaluate(input_fn(), return_dict=True), "global_step": estimator.optimizer.iterations.numpy()}["global_step"])
