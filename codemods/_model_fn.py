@@ -387,11 +387,23 @@ class _ModelFn:
                                   "for TensorBoard through keras.callbacks.TensorBoard(log_dir) given to fit"))
         for path in paths.values():
             given = self.arguments(path.spec, SPEC_POSITIONAL) if path.spec is not None else {}
+            for hooks in ("training_hooks", "evaluation_hooks"):
+                if hooks in given and not any(n is given[hooks] for n, _ in out):
+                    out.append((given[hooks], f"EstimatorSpec({hooks}=...) dropped: its hooks only logged tensors "
+                                              "(Keras prints the loss and metrics itself)"))
             exports = given.get("export_outputs")
             if exports is not None and not _is_none(exports) and not any(n is exports for n, _ in out):
                 out.append((exports, "EstimatorSpec(export_outputs=...) dropped: it only named the signatures of "
                                      "an exported SavedModel; give model.export() its signatures when exporting"))
         return out
+
+    def only_logging_hooks(self, node: cst.BaseExpression, path: _Path) -> bool:
+        """`training_hooks=[tf.train.LoggingTensorHook(...)]`: hooks that only printed tensors."""
+        node = self.value(node, path)
+        return isinstance(node, (cst.List, cst.Tuple)) and bool(node.elements) and all(
+            isinstance(e, cst.Element) and isinstance(self.value(e.value, path), cst.Call)
+            and self.name_of(self.value(e.value, path).func) in LOGGING_HOOK_NAMES  # type: ignore[union-attr]
+            for e in node.elements)
 
     def is_unused_marker(self, small: cst.CSTNode) -> bool:
         """`del config` / `del params, mode`: a model_fn marking parameters it does not use."""
@@ -570,6 +582,9 @@ class _ModelFn:
         if mode is None:
             raise NotTranslatable("EstimatorSpec has no mode", path.spec)
         for hooks in ("training_hooks", "evaluation_hooks", "training_chief_hooks", "prediction_hooks"):
+            if hooks in given and self.only_logging_hooks(given[hooks], path):
+                given.pop(hooks)  # reported as dropped (TFM220) with the model's other left-outs
+                continue
             if hooks in given and not _is_none(given[hooks]):
                 raise NotTranslatable(f"EstimatorSpec({hooks}=...): session hooks have no automatic Keras form; "
                                       "rewrite them as Keras callbacks by hand", given[hooks], "hooks")
@@ -1640,6 +1655,9 @@ class _ModelFn:
         if depth > 30:
             raise refuse
         again = (lambda sub: self.as_metric_function(sub, path, output, depth + 1))
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == "params" \
+                and "params" in self.params and self.check_static(node):
+            return self.code(node)  # a hyperparameter: `params` is at hand where this is written
         if isinstance(node, cst.Name):
             if node.value == output:
                 return self.metric_output
@@ -1801,7 +1819,8 @@ class _ModelFn:
     def render(self, class_name: str, make_name: str, call_body: list[str], predict_body: Optional[list[str]],
                loss: str, optimizer: str, metrics: list[str]) -> str:
         tf, i = self.tf, "    "
-        uses_params = self.uses_params or any(re.search(r"\bparams\b", line) for line in call_body)
+        uses_params = self.uses_params or any(re.search(r"\bparams\b", line) for line in call_body) or (
+            loss.startswith("compute_loss:") and re.search(r"\bparams\b", loss) is not None)
         lines = [f"class {class_name}({tf}.keras.Model):",
                  f'{i}"""The Estimator model_fn `{self.fn.name.value}` as a Keras model."""', ""]
         init_args = ", ".join(["self"] + (["params"] if uses_params else []) + [p for p, _ in self.extra_args])
@@ -1823,6 +1842,7 @@ class _ModelFn:
                       f"{i * 2}# The model_fn's own loss on the labels (y_true) and the output (y_pred). Keras adds",
                       f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
                       f"{i * 2}y_true = y",
+                      *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
                       f"{i * 2}return {loss[len('compute_loss:'):]} / {tf}.distribute.get_strategy().num_replicas_in_sync"]
         if predict_body is not None:
             lines.append("")
@@ -1908,6 +1928,8 @@ RMSPROP_CLASS = '''class {name}({tf}.keras.optimizers.RMSprop):
         return super().add_optimizer_variables(trainable_variables, name, initializer)'''
 
 # TF1 graph-building ops with no Keras 3 counterpart that tf.nn still spells: they fail on TF 2.21.
+LOGGING_HOOK_NAMES = frozenset({"tf.train.LoggingTensorHook", "tf.estimator.LoggingTensorHook",
+                                "tf.train.StepCounterHook", "tf.estimator.StepCounterHook"})
 TF1_GRAPH_OPS = ("tf.nn.rnn_cell.", "tf.nn.dynamic_rnn", "tf.nn.bidirectional_dynamic_rnn", "tf.nn.static_rnn",
                  "tf.nn.raw_rnn", "tf.compat.v1.nn.rnn_cell.", "tf.compat.v1.nn.dynamic_rnn", "tf.rnn_cell.",
                  "tf.compat.v1.layers.", "tf.compat.v1.get_variable", "tf.compat.v1.variable_scope")
