@@ -221,7 +221,10 @@ def test_every_settings_action_has_a_reader(compat):
     def subclasses(cls):
         return {cls} | {s for sub in cls.__subclasses__() for s in subclasses(sub)}
 
-    assert subclasses(settings.Action) - {settings.Action} <= set(in_force._READERS)
+    # The settings the shim can apply at run time are tfmigrate.settings' own; a rewrite-only
+    # action (codemods/_config_plan.py renders a tfmigrate.runtime call) never reaches it.
+    runtime_actions = {cls for cls in subclasses(settings.Action) if cls.__module__ == settings.__name__}
+    assert runtime_actions - {settings.Action} <= set(in_force._READERS)
 
 
 @pytest.mark.parametrize("path", READER_CASES)
