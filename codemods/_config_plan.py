@@ -39,9 +39,16 @@ class RuntimeNames(Names):
 
 
 @dataclass(frozen=True)
-class MemoryFractionAtRunTime(settings.Action):
-    """`set_gpu_memory_fraction(<value>)`: TF1's fraction, whatever its value turns out to be."""
+class MemoryFractionAtRunTime:
+    """`set_gpu_memory_fraction(<value>)`: TF1's fraction, whatever its value turns out to be.
 
+    An action of the rewrite alone, shaped like settings.Action (stage, key, fields,
+    render, apply) but not one of the table's: the runtime shim plans live ConfigProtos,
+    whose fractions are always numbers, and keeps a reader for each of the table's."""
+
+    stage: settings.Stage
+    key: str
+    fields: tuple[str, ...]
     value: Value = Value()
     imports: tuple[tuple[str, str], ...] = field(default=((HELPER_MODULE, HELPER),))
 

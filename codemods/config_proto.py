@@ -35,6 +35,7 @@ from tfmigrate.codemods import _config_conditions as config_conditions
 from tfmigrate.codemods import _config_consumers as config_consumers
 from tfmigrate.codemods import _config_keras as config_keras
 from tfmigrate.codemods import _config_plan as config_plan
+from tfmigrate.codemods import _config_project as config_project
 from tfmigrate.codemods import _config_stored as config_stored
 from tfmigrate.codemods._config_comments import (
     _argument_comments,
@@ -176,6 +177,12 @@ class _Site:
     session_guards: Optional[dict] = None
     # Sessions that take a helper's result through a name: session -> `x = helper()` line.
     helper_bindings: dict = field(default_factory=dict)
+    # A module-level helper other files may call (_config_project): its def, and whether
+    # this file calls it too.
+    exported: Optional[cst.FunctionDef] = None
+    export_local: bool = False
+    recorded: bool = False
+    outside: Optional[tuple] = None  # the report "returns the config to callers outside this file"
 
     def attach(self, path: str, above: Sequence[cst.Comment], beside: Sequence[cst.Comment]) -> None:
         if above or beside:
@@ -360,9 +367,13 @@ class _Analysis:
     def run(self) -> list[Finding]:
         findings: list[Finding] = []
         anchors = [c for c in self.calls if self.callee(c) == CONFIG_PROTO]  # in source order
+        exported = set()
         for call in anchors:
             site = self.build_site(call)
             found = list(self.finish(site))
+            config_project.record_failed(self, site)
+            if site.exported is not None:
+                exported.add(site.anchor)
             for consumer in site.session_calls:
                 if consumer in self.estimator_consumers:
                     self.consumer_findings[consumer] = found
@@ -377,6 +388,8 @@ class _Analysis:
                     "tf.config calls instead and delete this line",
                     call,
                 ))
+        config_project.record_settings(self, exported)
+        findings.extend(config_project.consumer_findings(self))
         rewritten = any(f.fixable for f in findings) and any(self.callee(c) == SET_SESSION for c in self.calls)
         findings.extend(config_keras.get_session_reports(self, rewritten))
         return findings
@@ -712,9 +725,15 @@ class _Analysis:
             site.block = func.body
         outer = self.scopes[func]
         assignments = list(outer[func.name.value])
+        if len(assignments) == 1 and config_project.exportable(self, func):
+            site.exported, site.export_local = func, bool(assignments[0].references)  # the project decides
         if len(assignments) != 1 or not assignments[0].references:
-            site.fail(func.name, CODE_FOLLOW,
-                      f"`{func.name.value}()` returns the config to callers outside this file" + LEFT)
+            problem = (func.name, CODE_FOLLOW, f"`{func.name.value}()` returns the config to callers outside this file"
+                       + LEFT)
+            if site.exported is not None:
+                site.outside = problem  # reported unless the project's other files settle it
+            else:
+                site.fail(*problem)
             return
         for ref in assignments[0].references:
             call = self.parent(ref.node)
@@ -756,14 +775,12 @@ class _Analysis:
         consumer_stmts = self.consumer_statements(site, names)
         moved_to = self.sessions_in_functions(site)
         if site.problems:
-            for node, code, message in site.problems:
-                yield Finding(code, message, node)
+            yield from self.problems_of(site)
             return
 
         actions = self.dedupe(site, [*plan.actions, *(a for a, _, _ in conditional)])
         if actions is None:
-            for node, code, message in site.problems:
-                yield Finding(code, message, node)
+            yield from self.problems_of(site)
             return
         actions.sort(key=lambda a: a.stage)  # stable: a stage's plain calls, then its conditional ones
         under = {id(a): (c, arm) for a, c, arm in conditional}
@@ -787,9 +804,16 @@ class _Analysis:
                       "it; import tensorflow above that line" + LEFT)
         if site.inline_stmt is None and not moved_to and hoist_to is None and site.def_stmts:
             self.check_values_not_changed_between(site, new_stmts, names)
+        clash = config_project.conflicting_helper(self, site) if not site.problems else None
+        if clash is not None:
+            site.fail(site.anchor, CODE_CONFLICT, clash)
+        if site.exported is not None and not site.problems:  # other files call it: the project decides
+            site.outside = None
+            verdict = config_project.verdict(self, site, actions, CHANGEABLE_ANY_TIME)
+            if verdict is not None:
+                site.fail(site.exported.name, *verdict)
         if site.problems:
-            for node, code, message in site.problems:
-                yield Finding(code, message, node)
+            yield from self.problems_of(site)
             return
         edits: list[Edit] = []
         comments = self.leftover_comments(site, placed)
@@ -885,6 +909,13 @@ class _Analysis:
             remove_unused_imports=self.imports_to_drop(),
             notes=notes,
         )
+
+    def problems_of(self, site: _Site) -> Iterator[Finding]:
+        if site.outside is not None:  # an exported helper that other problems keep as it is
+            site.problems.append(site.outside)
+            site.outside = None
+        for node, code, message in site.problems:
+            yield Finding(code, message, node)
 
     def check_values_not_changed_between(self, site: _Site, new_stmts: Sequence[cst.BaseStatement],
                                          names: Names) -> None:

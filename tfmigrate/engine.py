@@ -571,6 +571,10 @@ def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
     The prefilter runs here, since reading a file is far cheaper than shipping it to a
     worker. The workers start with the first file that passes it, and take each such file
     as soon as it is found, so they parse while the rest of the tree is still being read."""
+    if len(items) > 1:  # the project-wide pass: session configs that cross files (project_index.py)
+        from tfmigrate.project_index import process_project
+
+        return process_project(items, options, jobs, on_result)
     pattern = _trigger_pattern(options.select, options.ignore)
     parallel = jobs > 1 and len(items) >= 4
     pool = None

@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+def get_config():
+    config = tf.ConfigProto(allow_soft_placement=True)
+    return config

@@ -1,0 +1,515 @@
+"""The project-wide pass: session configs that cross files.
+
+`tfmigrate rewrite src/` is given the whole project. A `get_config_proto()` in `utils.py`
+whose result `train.py` hands to `tf.Session(config=...)` can only be rewritten with both
+files in view: the helper may become tf.config calls only if every caller in the project
+just hands its result to a session (a `Session(config=None)` then takes the process-wide
+settings, SEMANTICS fact 1), and only if none of them calls it after TensorFlow's runtime
+has started; the callers then call the helper for its calls and make a plain session.
+
+How the run goes (`process_project`, which `engine.process_many` hands every run to):
+
+1. Every file that passes the prefilter is processed as it always was, in parallel. Files
+   that may define a config helper (they mention ConfigProto and `def`) go first. Each
+   worker also returns what the config rule saw: the module-level functions that return a
+   ConfigProto (`Export`: does its site translate, callers aside? what does it set?) and
+   the process-wide settings of the file's own sites.
+2. If some helper translates and nothing in its own file decides it, every project file
+   that contains its name (a byte search) is analysed for its uses (`Use`): does it only
+   hand the result to a session consumer, and before TensorFlow's runtime starts?
+3. `ProjectIndex.decide`: a helper is rewritten when all of its uses in the project do,
+   and when no file that uses it sets a process-wide setting (threads, devices, GPU
+   memory) differently, whether in its own config or through another helper (TFM122).
+   Otherwise it is reported with the file and line that stands in the way.
+4. The producer and its users are processed again from the bytes first read, with those
+   decisions, and written (only if what is on disk is still what this run wrote or read).
+
+Results reach `on_result` in input order, as before; a file waits only while a file
+before it waits on a decision.
+
+Why this index and not LibCST's FullRepoManager: FullRepoManager resolves
+FullyQualifiedNameProvider for every file up front, so every file passing the prefilter
+would be parsed and resolved before any is rewritten, and a second time for the rewrite;
+what the rule needs from other files is small (which helper returns which config, and
+how each caller uses it). Here each file is parsed once, in the pass every run makes,
+and only the files taking part in a cross-file rewrite (a helper and its callers: a few
+in a project) are parsed again, in steps 2 and 4. Imports are resolved by file path: a
+relative import from the file's package, an absolute one from the file's folder (a
+script beside `utils.py`) or from any folder above it (a package root).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+CODE_FOLLOW = "TFM120"
+CODE_CONFLICT = "TFM122"
+CODE_TOO_LATE = "TFM123"
+
+
+# -- what the config rule reports and reads -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Export:
+    path: str  # the module's file
+    name: str  # a module-level function that returns a ConfigProto
+    line: int
+    ok: bool  # its config translates, its callers in other files aside
+    settings: tuple[tuple[str, str], ...] = ()  # process-wide (key, rendered) it would set
+    local_uses: bool = False  # its own file calls it too (that file decides those calls)
+
+
+@dataclass(frozen=True)
+class Use:
+    path: str  # the file that calls the helper
+    target: tuple[str, str]  # (path, name) of the export
+    line: int
+    passes_through: bool  # the result only goes to a session consumer's config
+    problem: str = ""  # why the helper's calls could not run there (too late, a remote master)
+    code: str = CODE_FOLLOW
+
+
+@dataclass(frozen=True)
+class Decision:
+    rewrite: bool
+    code: str = CODE_FOLLOW
+    reason: str = ""
+    # A config of another file that sets a process-wide setting differently: (path, line),
+    # left too, as two configs of one file are (TFM122).
+    against: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass
+class Context:
+    """The file the rules are analysing, in which step, with what the index knows."""
+
+    mode: str  # "collect" (step 1), "uses" (step 2) or "apply" (step 4)
+    path: str
+    index: Optional["ProjectIndex"] = None
+    decisions: dict = field(default_factory=dict)  # (path, name) -> Decision
+    exports: list = field(default_factory=list)
+    uses: list = field(default_factory=list)
+    settings: list = field(default_factory=list)  # (key, rendered, line) of the file's own sites
+
+
+_current: Optional[Context] = None
+
+
+def current() -> Optional[Context]:
+    """The context of the file being analysed, or None (one file, or stdin)."""
+    return _current
+
+
+class _Active:
+    def __init__(self, context: Optional[Context]) -> None:
+        self.context = context
+
+    def __enter__(self) -> Optional[Context]:
+        global _current
+        self.saved, _current = _current, self.context
+        return self.context
+
+    def __exit__(self, *exc) -> None:
+        global _current
+        _current = self.saved
+
+
+def active(context: Optional[Context]) -> _Active:
+    return _Active(context)
+
+
+# -- modules of the project ------------------------------------------------------------------
+
+
+class ProjectIndex:
+    def __init__(self, paths: Sequence[str]) -> None:
+        self.paths = {os.path.abspath(p) for p in paths}
+        self.exports: dict[tuple[str, str], Export] = {}
+        self.uses: list[Use] = []
+        self.file_settings: dict[str, list[tuple[str, str, int]]] = {}
+
+    # names
+
+    def module_file(self, importer: str, dotted: str) -> Optional[str]:
+        """The project file `import <dotted>` (or `from <dotted> import …`) in `importer` means."""
+        level = len(dotted) - len(dotted.lstrip("."))
+        parts = [p for p in dotted.lstrip(".").split(".") if p]
+        folder = os.path.dirname(os.path.abspath(importer))
+        if level:
+            for _ in range(level - 1):
+                folder = os.path.dirname(folder)
+            roots = [folder]
+        else:  # the script's own folder (sys.path[0]), then any folder above it (a package root)
+            roots = []
+            while True:
+                roots.append(folder)
+                parent = os.path.dirname(folder)
+                if parent == folder:
+                    break
+                folder = parent
+        for root in roots:
+            base = os.path.join(root, *parts)
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if candidate in self.paths:
+                    return candidate
+        return None
+
+    def export_for(self, importer: str, qualified: str) -> Optional[Export]:
+        """The export a qualified name of `importer` refers to (`utils.get_config`,
+        `.utils.misc_utils.get_config_proto`): the longest module prefix that is a file of
+        the project, then a name it exports."""
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified.lstrip(".").split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = "." * level + ".".join(parts[:cut])
+            path = self.module_file(importer, module)
+            if path is not None:
+                rest = parts[cut:]
+                return self.exports.get((path, rest[0])) if len(rest) == 1 else None
+        return None
+
+    def export_names(self) -> set[str]:
+        return {name for (_, name), e in self.exports.items() if e.ok}
+
+    def caller_marks(self) -> set[tuple[bytes, bytes]]:
+        """(helper name, module name) of each helper: a file that calls it contains both
+        (`from utils import get_config`, `utils.get_config()`, `from . import utils`)."""
+        marks = set()
+        for (path, name), export in self.exports.items():
+            if export.ok:
+                stem = os.path.splitext(os.path.basename(path))[0]
+                if stem == "__init__":
+                    stem = os.path.basename(os.path.dirname(path))
+                marks.add((name.encode(), stem.encode()))
+        return marks
+
+    # decisions
+
+    def decide(self) -> dict[tuple[str, str], Decision]:
+        decisions: dict[tuple[str, str], Decision] = {}
+        users: dict[tuple[str, str], list[Use]] = {}
+        for use in self.uses:
+            users.setdefault(use.target, []).append(use)
+        for key, export in self.exports.items():
+            if not export.ok:
+                continue
+            uses = users.get(key, [])
+            if not uses:
+                if not export.local_uses:
+                    decisions[key] = Decision(False, CODE_FOLLOW, f"`{export.name}()` returns the config, and no "
+                                              "file of this project calls it: its callers are elsewhere")
+                continue
+            bad = next((u for u in uses if not u.passes_through), None)
+            if bad is not None:
+                decisions[key] = Decision(False, CODE_FOLLOW, f"`{export.name}()` returns the config to "
+                                          f"{_where(bad)}, which does more with it than hand it to a session")
+                continue
+            late = next((u for u in uses if u.problem), None)
+            if late is not None:
+                decisions[key] = Decision(False, late.code, f"`{export.name}()` is called in {_where(late)}: "
+                                          f"{late.problem}")
+                continue
+            clash = self._conflict(export, uses)
+            if clash is not None:
+                decisions[key] = Decision(False, CODE_CONFLICT, clash[0], clash[1])
+                continue
+            decisions[key] = Decision(True)
+        return decisions
+
+    def _conflict(self, export: Export, uses: Sequence[Use]) -> Optional[tuple[str, tuple[tuple[str, int], ...]]]:
+        """A process-wide setting that a file calling `export` also sets, differently: in
+        its own configs, or through another helper it calls. (message, the configs of
+        other files that are left with it)."""
+        mine = dict(export.settings)
+        for use in uses:
+            others = [(k, r, use.path, line, True) for k, r, line in self.file_settings.get(use.path, ())]
+            for other in self.exports.values():
+                if other is not export and other.ok and any(u.path == use.path and u.target == (other.path, other.name)
+                                                            for u in self.uses):
+                    others += [(k, r, other.path, other.line, False) for k, r in other.settings]
+            for key, rendered, path, line, own in others:
+                if key in mine and mine[key] != rendered:
+                    field = FIELD_NAMES.get(key, key)
+                    return (f"`{export.name}()` sets `{field}` one way, and {_short(path)}:{line}, reached from "
+                            f"{_short(use.path)}:{use.line} too, sets it another; TF2 settings are process-wide: "
+                            "choose one value for the whole program"), ((path, line),) if own else ()
+        return None
+
+
+# The TF1 field behind each process-wide setting, for messages.
+FIELD_NAMES = {"intra_threads": "intra_op_parallelism_threads", "inter_threads": "inter_op_parallelism_threads",
+               "gpu_visibility": "visible_device_list / device_count['GPU']", "cpu_visibility": "device_count['CPU']",
+               "logical_cpus": "device_count['CPU']", "memory_growth": "gpu_options.allow_growth",
+               "gpu_memory": "gpu_options.per_process_gpu_memory_fraction / virtual_devices"}
+
+
+def _short(path: str) -> str:
+    return os.path.basename(path)
+
+
+def _where(use: Use) -> str:
+    return f"{_short(use.path)}:{use.line}"
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Item:
+    path: str
+    display: str
+    data: Optional[bytes] = None
+    result: object = None  # a FileResult, or a pending one
+    exports: list = field(default_factory=list)
+    settings: list = field(default_factory=list)
+    written: Optional[bytes] = None  # what step 1 wrote, if it wrote
+    passed: bool = False
+
+
+def _collect(args):
+    """Step 1 for one file, in a worker: the engine's usual processing, plus what the
+    config rule saw."""
+    path, options, display = args
+    from tfmigrate import engine
+
+    context = Context("collect", path)
+    with active(context):
+        result = engine.process_file(path, options, display)
+    return result, context.exports, context.settings
+
+
+def _uses(args):
+    """Step 2 for one file: how it calls the helpers of the index."""
+    path, data, index = args
+    context = Context("uses", path, index)
+    try:
+        from tfmigrate.codemods import _config_project
+
+        with active(context):
+            _config_project.collect_uses(data)
+    except Exception:  # a file that cannot be read or parsed calls nothing tfmigrate can see
+        pass
+    return context.uses
+
+
+def _apply(args):
+    """Step 4 for one file: the rewrite with the decisions, from the bytes first read."""
+    path, data, options, display, index, decisions = args
+    from tfmigrate import engine
+
+    context = Context("apply", path, index, decisions)
+    names = tuple(sorted({name for (_, name), d in decisions.items() if d.rewrite}))
+    rules = [_calling(rule, names) if rule.name == "config_proto" else rule for rule in engine.selected_rules(options)]
+    with active(context):
+        return engine.rewrite_bytes(data, rules, options, display)
+
+
+def _calling(rule, names: tuple[str, ...]):
+    """The config rule, also run on a file that only calls a rewritten helper (its trigger
+    words are the helper's names too)."""
+    again = type(rule)()
+    again.triggers = (*rule.triggers, *names)
+    return again
+
+
+def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
+                    on_result: Callable[[object], None]) -> None:
+    """engine.process_many with the project-wide pass (see the module docstring)."""
+    from tfmigrate import engine, prefilter
+    from tfmigrate.engine import FileResult
+    from tfmigrate.files import read_source
+
+    pattern = engine._trigger_pattern(options.select, options.ignore)
+    project = [_Item(path, display) for path, display in items]
+    runner = _Runner(jobs, len(project))
+    pending: dict[int, object] = {}
+    try:
+        # Read, prefilter and hand each file to a worker as soon as it is read, as the
+        # engine always did: the workers parse while the rest of the tree is read.
+        for item in project:
+            try:
+                data = read_source(item.path)
+            except OSError as exc:
+                item.result = FileResult(item.display, "failed", error=f"cannot read: {exc.strerror or exc}")
+                continue
+            if prefilter.might_match_file(item.path, data, pattern):
+                item.data, item.passed = data, True
+                pending[id(item)] = runner.submit(_collect, (item.path, options, item.display))
+            else:
+                item.result = FileResult(item.display, "unchanged")
+        # Whether a file takes part waits on the files that may define a helper.
+        for item in project:
+            if item.passed and _may_export(item):
+                _take(item, pending.pop(id(item)).get())
+        index = ProjectIndex([i.path for i in project])
+        for item in project:
+            for export in item.exports:
+                index.exports[(export.path, export.name)] = export
+        names = index.caller_marks()
+        held = 0  # results go out in input order: the first file that waits holds the rest
+        while held < len(project):
+            item = project[held]
+            if id(item) in pending:
+                _take(item, pending.pop(id(item)).get())
+            if _takes_part(item, names):
+                break
+            on_result(item.result)
+            held += 1
+        if held == len(project):
+            return
+        for item in project[held:]:
+            if id(item) in pending:
+                _take(item, pending.pop(id(item)).get())
+        for item in project:
+            index.file_settings[os.path.abspath(item.path)] = [tuple(s) for s in item.settings]
+        # Step 2: every file of the project that names a helper may call it.
+        callers = []
+        for item in project:
+            data = item.data if item.data is not None else _read(item.path)
+            if data is not None and (_marked(data, names) or any(e.ok for e in item.exports)):
+                callers.append((item, data))
+        found = [(item, runner.submit(_uses, (item.path, data, index))) for item, data in callers
+                 if not item.path.endswith(".ipynb")]
+        for item, future in found:
+            index.uses.extend(future.get())
+        for item, data in callers:  # a notebook's calls are not followed: they keep the helper as it is
+            if item.path.endswith(".ipynb"):
+                index.uses.extend(Use(os.path.abspath(item.path), key, 0, False) for key, e in index.exports.items()
+                                  if e.ok and _marked(data, {(e.name.encode(), b"")}))
+        decisions = index.decide()
+        # Step 4: each helper's file, then the files that call a rewritten helper, again.
+        # A helper whose file fails there is not rewritten, so its callers keep their config.
+        producers = {p for (p, _) in decisions} | {p for d in decisions.values() for p, _ in d.against}
+        by_path = {os.path.abspath(item.path): (item, data) for item, data in callers if not item.path.endswith(".ipynb")}
+        for (path, name), decision in list(decisions.items()):
+            if decision.rewrite and path not in by_path:
+                decisions[(path, name)] = Decision(False)
+        futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions)))
+                   for path, (item, data) in by_path.items() if path in producers]
+        for item, data, future in futures:
+            if not _settle(item, data, future.get(), options):
+                path = os.path.abspath(item.path)
+                for key in [k for k in decisions if k[0] == path]:
+                    decisions[key] = Decision(False)
+        users = {u.path for u in index.uses if decisions.get(u.target, Decision(False)).rewrite}
+        futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions)))
+                   for path, (item, data) in by_path.items() if path in users and path not in producers]
+        for item, data, future in futures:
+            _settle(item, data, future.get(), options)
+        for item in project[held:]:
+            on_result(item.result)
+    except BaseException:
+        runner.terminate()
+        raise
+    finally:
+        runner.close()
+
+
+def _may_export(item: _Item) -> bool:
+    return b"ConfigProto" in item.data and b"def " in item.data and not item.path.endswith(".ipynb")
+
+
+def _takes_part(item: _Item, names: set[tuple[bytes, bytes]]) -> bool:
+    """Does the file define a helper whose callers decide it, or may it call one?"""
+    if not names:
+        return False
+    if any(e.ok for e in item.exports):
+        return True
+    data = item.data if item.data is not None else _read(item.path)
+    return data is not None and _marked(data, names)
+
+
+def _marked(data: bytes, marks: set[tuple[bytes, bytes]]) -> bool:
+    """Does the file name a helper and the module that defines it (as a caller must)?"""
+    return any(name in data and module in data for name, module in marks)
+
+
+def _take(item: _Item, outcome) -> None:
+    result, exports, settings = outcome
+    item.result, item.exports, item.settings = result, exports, settings
+    if getattr(result, "status", None) == "rewritten":
+        item.written = _read(item.path)
+
+
+def _read(path: str) -> Optional[bytes]:
+    from tfmigrate.files import read_source
+
+    try:
+        return read_source(path)
+    except OSError:
+        return None
+
+
+def _settle(item: _Item, original: bytes, outcome, options) -> bool:
+    """Put the file as step 4 made it from its original bytes (over what step 1 wrote).
+    False if step 4 could not rewrite it."""
+    from tfmigrate.engine import FileResult
+    from tfmigrate.files import ChangedDuringRun, write_atomic
+
+    result, new_data = outcome
+    if result.status == "failed":  # what step 1 did stands
+        return False
+    final = new_data if new_data is not None else original
+    on_disk = item.written if item.written is not None else original
+    status = result.status
+    if options.mode == "write":
+        if final != on_disk:
+            try:
+                write_atomic(item.path, final, expected=on_disk)
+            except ChangedDuringRun:
+                item.result = FileResult(item.display, "failed", result.diagnostics, error=ChangedDuringRun.message,
+                                         parsed=True)
+                return False
+            except (OSError, UnicodeEncodeError) as exc:
+                item.result = FileResult(item.display, "failed", result.diagnostics, error=f"cannot write: {exc}",
+                                         parsed=True)
+                return False
+        status = "rewritten" if final != original else "unchanged"
+    item.result = FileResult(item.display, status if status != "would-rewrite" or options.mode != "write"
+                             else "rewritten", result.diagnostics, diff=result.diff, error=result.error,
+                             parsed=result.parsed)
+    return True
+
+
+class _Runner:
+    """The engine's worker pool, started with the first file to process (forked workers
+    when there is enough to do, else this process)."""
+
+    def __init__(self, jobs: int, count: int) -> None:
+        self.parallel = jobs > 1 and count >= 4
+        self.jobs, self.count = jobs, count
+        self.pool = None
+
+    def submit(self, func, args):
+        if not self.parallel:
+            return _Done(func(args))
+        if self.pool is None:
+            import multiprocessing
+
+            from tfmigrate import engine
+
+            ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+            self.pool = ctx.Pool(processes=min(self.jobs, self.count), initializer=engine._warm_up)
+        return self.pool.apply_async(func, (args,))
+
+    def terminate(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+
+
+class _Done:
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def get(self):
+        return self.value
