@@ -33,6 +33,7 @@ from libcst.metadata import (
 from tfmigrate import settings
 from tfmigrate.codemods import _config_conditions as config_conditions
 from tfmigrate.codemods import _config_consumers as config_consumers
+from tfmigrate.codemods import _config_order as config_order
 from tfmigrate.codemods import _config_keras as config_keras
 from tfmigrate.codemods import _config_plan as config_plan
 from tfmigrate.codemods import _config_project as config_project
@@ -976,7 +977,7 @@ class _Analysis:
         else:
             return None
         body = list(getattr(block, "body", ()))
-        if until not in body:
+        if until not in body or config_order.inside_graph_scope(self, until):  # ops there only build a graph
             return None
         first_op = None
         for stmt in body[: body.index(until)]:
@@ -1135,7 +1136,8 @@ class _Analysis:
         innermost = True
         while cur is not None and not isinstance(cur, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Module)):
             par = self.parent(cur)
-            if isinstance(par, cst.With) and cur is par.body and any(self.starts_runtime(i.item) for i in par.items):
+            if isinstance(par, cst.With) and cur is par.body and any(self.starts_runtime(i.item) for i in par.items) \
+                    and not config_order.inside_graph_scope(self, par):
                 return par
             body = getattr(par, "body", None)
             if isinstance(body, (list, tuple)) and cur in body:
@@ -1150,6 +1152,8 @@ class _Analysis:
     def first_runtime_event_before(self, stmt: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The first statement before `stmt` in its block that either switches to graph
         mode (ops then only build graphs) or starts TF2's runtime."""
+        if config_order.inside_graph_scope(self, stmt):
+            return None
         body = list(getattr(self.parent(stmt), "body", ()))
         return next((earlier for earlier in (body[: body.index(stmt)] if stmt in body else ())
                      if self.switches_to_graph_mode(earlier) or self.starts_runtime(earlier)), None)
@@ -1328,7 +1332,8 @@ class _Analysis:
         cur: Optional[cst.CSTNode] = stmt
         while cur is not None and not isinstance(cur, (cst.FunctionDef, cst.ClassDef, cst.Module)):
             par = self.parent(cur)
-            if isinstance(par, cst.With) and cur is par.body and any(self.starts_runtime(i.item) for i in par.items):
+            if isinstance(par, cst.With) and cur is par.body and any(self.starts_runtime(i.item) for i in par.items) \
+                    and not config_order.inside_graph_scope(self, par):  # `with tf.device()` in a graph: graph-level
                 outermost = par
             cur = par
         if outermost is None or stmt is None:
