@@ -53,7 +53,7 @@ from tfmigrate.codemods._config_values import _all_names, _blocking_names, _boun
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.metadata import node_index, nodes_under
 from tfmigrate.names import canonical, imported_names, is_compat_v1, resolve
-from tfmigrate.notebooks import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
+from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
 from tfmigrate.parents import iter_nodes
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names, Value

@@ -8,7 +8,7 @@ import libcst as cst
 
 from tests.support import diagnostics
 from tfmigrate.codemods import _config_order as order
-from tfmigrate.parents import parent_map
+from tfmigrate.metadata import parent_map
 
 
 class _Parents:

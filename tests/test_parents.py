@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
-from tfmigrate.parents import parent_map
+from tfmigrate.metadata import parent_map
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(ROOT.glob("corpus/*/before.py")) + sorted(ROOT.glob("tfmigrate/*.py"))

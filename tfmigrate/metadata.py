@@ -599,6 +599,11 @@ def node_index(module: cst.Module) -> NodeIndex:
     return _last_index
 
 
+def parent_map(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
+    """Each node's parent, from the walk NodeIndex makes, which the rules of one file share."""
+    return node_index(module).parents
+
+
 def preorder(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node, in the order a LibCST visitor meets them."""
     stack = [root]

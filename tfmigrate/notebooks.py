@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from tfmigrate import prefilter
+from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
 from tfmigrate.diagnostics import Diagnostic
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -38,12 +39,8 @@ NOTEBOOK_SUFFIX = ".ipynb"
 # Cell magics whose body is ordinary Python: the magic line is set aside like a line magic.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 
-MAGIC_PLACEHOLDER_PREFIX = "__tfmigrate_magic_"
 _PLACEHOLDER = MAGIC_PLACEHOLDER_PREFIX + "{}__"
 _PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(.*\)$")
-# Passed to the placeholder of `%env NAME=value` / `%set_env`: the rules read it as a
-# change to os.environ (CUDA_VISIBLE_DEVICES set between a config and its session).
-ENVIRONMENT_CHANGE = "__tfmigrate_environ__"
 _SETS_ENVIRONMENT = re.compile(r"^[ \t]*%(?:env[ \t]+[^ \t=]+[ \t]*[= \t]|set_env[ \t])")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # `%magic`, `!shell`, `a, b = !shell` / `x = %magic` at the start of a line, or a help

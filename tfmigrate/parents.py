@@ -1,6 +1,7 @@
 """Walking a LibCST tree without LibCST's visitor machinery, which is ten times slower.
 
-Each node's parent, for the rules, and every node under a root.
+Every node under a root, and each node's fields. The parent map the rules share is
+tfmigrate.metadata.parent_map, built on this walk.
 
 ParentNodeProvider walks the tree through LibCST's visitor machinery and asks every
 node for its `children`, which are themselves computed by a visit. The parent map only
@@ -16,14 +17,6 @@ from typing import Callable, Collection, Iterator, Optional
 import libcst as cst
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def parent_map(module: cst.Module) -> dict[cst.CSTNode, cst.CSTNode]:
-    """Each node's parent. Found in the walk tfmigrate.metadata.NodeIndex makes, which the
-    rules of one file share."""
-    from tfmigrate.metadata import node_index  # it builds on this module
-
-    return node_index(module).parents
 
 
 def iter_nodes(root: cst.CSTNode, prune: Optional[Callable[[cst.CSTNode], bool]] = None,

@@ -184,7 +184,7 @@ class _Applier(cst.CSTTransformer):
 def apply_edits(module: cst.Module, edits: Iterable[Edit], parents: Optional[dict] = None) -> cst.Module:
     """`parents`, if given, maps each edited node to its parent, and so on up to the module
     (the whole tree's map otherwise)."""
-    from tfmigrate.parents import parent_map
+    from tfmigrate.metadata import parent_map
 
     edits = list(edits)
     if parents is None:
