@@ -1,0 +1,77 @@
+"""What the model_fn translation's parts share: the modes, the path a mode runs, and
+the walks over LibCST nodes (codemods/_model_fn.py and its _model_fn_*.py mixins)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Optional, Union
+import libcst as cst
+
+from tfmigrate.parents import iter_nodes
+
+NameOf = Callable[[cst.CSTNode], Optional[str]]
+
+TRAIN, EVAL, PREDICT = "train", "eval", "infer"
+MODES = frozenset({TRAIN, EVAL, PREDICT})
+MODE_KEYS = {f"tf.estimator.ModeKeys.{k}": v for k, v in (("TRAIN", TRAIN), ("EVAL", EVAL), ("PREDICT", PREDICT))}
+KERAS_LAYER_MODULES = ("tf.keras.layers.", "keras.layers.")
+GLOBAL_STEP = {"tf.train.get_global_step", "tf.train.get_or_create_global_step"}
+
+# TF1 graph-building ops with no Keras 3 counterpart that tf.nn still spells: they fail on TF 2.21.
+TF1_GRAPH_OPS = ("tf.nn.rnn_cell.", "tf.nn.dynamic_rnn", "tf.nn.bidirectional_dynamic_rnn", "tf.nn.static_rnn",
+                 "tf.nn.raw_rnn", "tf.compat.v1.nn.rnn_cell.", "tf.compat.v1.nn.dynamic_rnn", "tf.rnn_cell.",
+                 "tf.compat.v1.layers.", "tf.compat.v1.get_variable", "tf.compat.v1.variable_scope")
+TF1_ONLY = ("tf.layers.", "tf.contrib.", "tf.feature_column.", "tf.get_variable", "tf.variable_scope",
+            "tf.keras.layers.DenseFeatures", "tf.losses.", "tf.metrics.", "tf.train.", "tf.estimator.")
+
+
+@dataclass
+class _Path:
+    """The statements one mode runs, in order, up to its `return EstimatorSpec(...)`."""
+
+    mode: str
+    steps: list[Union[cst.BaseSmallStatement, cst.For]] = field(default_factory=list)
+    spec: Optional[cst.Call] = None
+    batch_norm_updates: bool = False  # the train_op waits for the UPDATE_OPS collection
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    return iter_nodes(node, skip=_ATTRIBUTE_NAMES)
+
+
+_ATTRIBUTE_NAMES = frozenset({(cst.Attribute, "attr")})
+
+
+def _names_used(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in _walk(node) if isinstance(n, cst.Name)}
+
+
+def _targets(step: cst.CSTNode) -> set[str]:
+    """Names a path step binds."""
+    out: set[str] = set()
+    nodes: list[cst.CSTNode] = []
+    if isinstance(step, cst.Assign):
+        nodes = [t.target for t in step.targets]
+    elif isinstance(step, (cst.AugAssign, cst.AnnAssign)):
+        nodes = [step.target]
+    elif isinstance(step, cst.For):
+        nodes = [step.target] + [s for s in _walk(step.body) if isinstance(s, cst.AssignTarget)]
+    elif isinstance(step, cst.If):
+        nodes = [s for s in _walk(step) if isinstance(s, cst.AssignTarget)]
+    for node in nodes:
+        for sub in _walk(node):
+            if isinstance(sub, cst.Name) and not isinstance(node, cst.Attribute):
+                out.add(sub.value)
+    # `layers.append(...)`: a list or dict changed in place is bound here too
+    for sub in _walk(step):
+        if isinstance(sub, cst.Call) and isinstance(sub.func, cst.Attribute) and isinstance(sub.func.value, cst.Name) \
+                and sub.func.attr.value in _MUTATORS:
+            out.add(sub.func.value.value)
+    return out
+
+
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "add", "pop", "remove", "clear"})
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"

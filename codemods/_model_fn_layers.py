@@ -1,0 +1,432 @@
+"""The model_fn's layers as Keras layers created once in the model's __init__: tf.layers
+(functional and class spellings), tf.keras layers made inline, tf.get_variable,
+feature-column input layers, initializers and activations. A mixin of
+codemods/_model_fn.py's _ModelFn, and the transformer that applies it to a statement."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Optional, Sequence
+import libcst as cst
+
+from tfmigrate.codemods._estimator_keras import ACTIVATION_STRINGS, ACTIVATIONS, NotTranslatable
+from tfmigrate.codemods._model_fn_common import (
+    KERAS_LAYER_MODULES,
+    _is_none,
+    _names_used,
+    _walk,
+)
+
+
+_INITIALIZERS = frozenset({"kernel_initializer", "bias_initializer", "kernel_regularizer", "bias_regularizer"})
+
+
+@dataclass(frozen=True)
+class LayerForm:
+    keras: str
+    positional: tuple[str, ...]  # TF1 order after `inputs`
+    keep: frozenset[str]  # keywords that carry over with the same meaning and default
+
+
+_CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation", "use_bias")
+_POOL = ("pool_size", "strides", "padding", "data_format")
+_RNN = ("units", "activation", "recurrent_activation", "use_bias", "dropout", "recurrent_dropout",
+        "return_sequences", "go_backwards", "unroll")
+LAYERS = {
+    "dense": LayerForm("Dense", ("units", "activation", "use_bias", "kernel_initializer", "bias_initializer"),
+                       frozenset({"units", "activation", "use_bias"}) | _INITIALIZERS),
+    "conv1d": LayerForm("Conv1D", _CONV, frozenset(_CONV) | _INITIALIZERS),
+    "conv2d": LayerForm("Conv2D", _CONV, frozenset(_CONV) | _INITIALIZERS),
+    "conv3d": LayerForm("Conv3D", _CONV, frozenset(_CONV) | _INITIALIZERS),
+    "conv2d_transpose": LayerForm("Conv2DTranspose", _CONV[:5] + ("activation", "use_bias"),
+                                  frozenset(_CONV[:5] + ("activation", "use_bias")) | _INITIALIZERS),
+    "separable_conv2d": LayerForm("SeparableConv2D", _CONV[:6] + ("depth_multiplier", "activation", "use_bias"),
+                                  frozenset(_CONV + ("depth_multiplier",))),
+    "max_pooling1d": LayerForm("MaxPooling1D", _POOL, frozenset(_POOL)),
+    "max_pooling2d": LayerForm("MaxPooling2D", _POOL, frozenset(_POOL)),
+    "max_pooling3d": LayerForm("MaxPooling3D", _POOL, frozenset(_POOL)),
+    "average_pooling1d": LayerForm("AveragePooling1D", _POOL, frozenset(_POOL)),
+    "average_pooling2d": LayerForm("AveragePooling2D", _POOL, frozenset(_POOL)),
+    "average_pooling3d": LayerForm("AveragePooling3D", _POOL, frozenset(_POOL)),
+    "flatten": LayerForm("Flatten", (), frozenset({"data_format"})),
+    "dropout": LayerForm("Dropout", ("rate", "noise_shape", "seed", "training"),
+                         frozenset({"rate", "noise_shape", "seed"})),
+    # tf.keras layers a TF1 model_fn made inline; Keras 2.15 and Keras 3 share these defaults
+    # (uniform(-0.05, 0.05) embeddings; the recurrent layers' activations, initializers and
+    # GRU's reset_after=True). Keras 3 dropped Embedding's input_length, which only shaped.
+    "embedding": LayerForm("Embedding", ("input_dim", "output_dim"),
+                           frozenset({"input_dim", "output_dim", "mask_zero", "embeddings_initializer"})),
+    "lstm": LayerForm("LSTM", ("units",), frozenset(_RNN)),
+    "gru": LayerForm("GRU", ("units",), frozenset(_RNN)),
+    "simple_rnn": LayerForm("SimpleRNN", ("units",), frozenset(_RNN) - {"recurrent_activation"}),
+    "global_average_pooling1d": LayerForm("GlobalAveragePooling1D", ("data_format",), frozenset({"data_format"})),
+    "global_average_pooling2d": LayerForm("GlobalAveragePooling2D", ("data_format",), frozenset({"data_format"})),
+    "global_max_pooling1d": LayerForm("GlobalMaxPooling1D", ("data_format",), frozenset({"data_format"})),
+    "global_max_pooling2d": LayerForm("GlobalMaxPooling2D", ("data_format",), frozenset({"data_format"})),
+    # TF1 and Keras 3 share momentum 0.99 and epsilon 1e-3 (SEMANTICS).
+    "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
+                                     frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
+}
+LAYER_CLASSES = {"Dense": "dense", "Conv1D": "conv1d", "Conv2D": "conv2d", "Conv3D": "conv3d",
+                 "Conv2DTranspose": "conv2d_transpose", "SeparableConv2D": "separable_conv2d",
+                 "MaxPooling1D": "max_pooling1d", "MaxPooling2D": "max_pooling2d", "MaxPooling3D": "max_pooling3d",
+                 "AveragePooling1D": "average_pooling1d", "AveragePooling2D": "average_pooling2d",
+                 "AveragePooling3D": "average_pooling3d", "Flatten": "flatten", "Dropout": "dropout",
+                 "BatchNormalization": "batch_normalization", "Embedding": "embedding", "LSTM": "lstm",
+                 "GRU": "gru", "SimpleRNN": "simple_rnn", "GlobalAveragePooling1D": "global_average_pooling1d",
+                 "GlobalAveragePooling2D": "global_average_pooling2d", "GlobalMaxPooling1D": "global_max_pooling1d",
+                 "GlobalMaxPooling2D": "global_max_pooling2d"}
+# Layer classes tf.layers never had: only their tf.keras spelling is matched.
+KERAS_ONLY_KINDS = frozenset({"embedding", "lstm", "gru", "simple_rnn", "global_average_pooling1d",
+                              "global_average_pooling2d", "global_max_pooling1d", "global_max_pooling2d"})
+# Layers that read Keras's training flag: a TF1 model_fn that did not pass one ran them in
+# inference mode (the learning phase was 0), so the rewrite passes training=False.
+TRAINING_LAYERS = frozenset({"dropout", "batch_normalization", "lstm", "gru", "simple_rnn"})
+# Keywords with no effect on the numbers (names, graph reuse, the fused kernel).
+LAYER_IGNORED = {"name", "reuse", "fused", "trainable", "input_length"}
+
+INPUT_LAYERS = {"tf.feature_column.input_layer"}
+DENSE_FEATURES = {"tf.keras.layers.DenseFeatures", "tf.feature_column.DenseFeatures", "keras.layers.DenseFeatures"}
+
+# Attributes a keras.Model already has: a layer stored under one of these names would
+# shadow Keras's own.
+KERAS_MODEL_ATTRIBUTES = {
+    "layers", "loss", "losses", "metrics", "optimizer", "input", "output", "inputs", "outputs", "weights",
+    "variables", "trainable", "dtype", "built", "name", "params", "call", "compile", "fit", "evaluate",
+    "predict", "summary", "build", "trainable_weights", "non_trainable_weights", "distribute_strategy",
+}
+
+
+class LayerMapping:
+    """The layer half of _ModelFn."""
+
+    def layer_call(self, call: cst.Call, updated: cst.Call, counters: dict[str, int], bn: bool,
+                   in_loop: bool, bound_to: Optional[str] = None) -> Optional[cst.CSTNode]:
+        """The Keras call for a tf.layers call (`call` the original node, `updated` with its
+        arguments already rewritten), creating the layer in __init__. `bound_to`: the name a
+        layer object made here is assigned to (`dense = tf.layers.Dense(3)`), called later."""
+        name = self.name_of(call.func) or ""
+        outer = self.name_of(call.func.func) if isinstance(call.func, cst.Call) else None
+        if name in INPUT_LAYERS or outer in DENSE_FEATURES:
+            return self.input_layer(call, in_loop)
+        if name == "tf.get_variable":
+            return self.variable(call, in_loop)
+        kind = None
+        ctor_args: Sequence[cst.Arg] = ()
+        inputs: Optional[cst.BaseExpression] = None
+        training: Optional[cst.BaseExpression] = None
+        if name.startswith("tf.layers.") and name[len("tf.layers."):] in LAYERS:
+            kind = name[len("tf.layers."):]
+            if not call.args or (call.args[0].keyword is not None and call.args[0].keyword.value != "inputs"):
+                raise NotTranslatable(f"`{self.code(call)}`: inputs not given first", call)
+            inputs = updated.args[0].value
+            ctor_args = call.args[1:]
+        elif bound_to is not None and not isinstance(call.func, cst.Call) \
+                and name.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) \
+                and name.rsplit(".", 1)[-1] in LAYER_CLASSES and not in_loop \
+                and not (name.startswith("tf.layers.") and LAYER_CLASSES[name.rsplit(".", 1)[-1]] in KERAS_ONLY_KINDS):
+            kind = LAYER_CLASSES[name.rsplit(".", 1)[-1]]
+            ctor_args = call.args
+            uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                    and n.func.value == bound_to]
+            calls = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == bound_to) - 1
+            if not uses or len(uses) != calls:
+                raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is used other than by calling it here "
+                                      "(passed on or stored): tfmigrate cannot follow the layer", call)
+            if kind in TRAINING_LAYERS and not all(
+                    any(a.keyword is not None and a.keyword.value == "training" for a in u.args) for u in uses):
+                raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is called without `training=`: TF1 ran it "
+                                      "in inference mode, a Keras model passes its own flag", call)
+            training = cst.Name("True")  # given at each call (checked above)
+        elif isinstance(call.func, cst.Call):
+            cls = self.name_of(call.func.func) or ""
+            short = cls.rsplit(".", 1)[-1]
+            if cls.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) and short in LAYER_CLASSES \
+                    and not (cls.startswith("tf.layers.") and LAYER_CLASSES[short] in KERAS_ONLY_KINDS):
+                kind = LAYER_CLASSES[short]
+                ctor_args = call.func.args
+                given = self.arguments(updated, ("inputs", "training"))
+                inputs = given.pop("inputs", None)
+                given.pop("training", None)
+                # the mode test as written: `updated` holds it already rewritten to `training`
+                training = self.arguments(call, ("inputs", "training")).get("training")
+                if inputs is None or given:
+                    raise NotTranslatable(f"`{self.code(call)}`: layer called with other arguments", call)
+        if kind is None:
+            if name.startswith("tf.layers."):
+                raise NotTranslatable(f"`{name}` has no checked Keras layer here", call)
+            cls = (self.name_of(call.func.func) or "") if isinstance(call.func, cst.Call) else name
+            if cls.startswith(KERAS_LAYER_MODULES) and cls.rsplit(".", 1)[-1][:1].isupper():
+                # Left in call(), a layer would be made again at every step, with new weights.
+                raise NotTranslatable(f"`{cls}` made inside the model_fn has no checked Keras form here "
+                                      "(create it in the model's __init__ by hand)", call)
+            self.no_tf1(call)
+            return None
+        form = LAYERS[kind]
+        parts: list[str] = []
+        for i, arg in enumerate(ctor_args):
+            if arg.star:
+                raise NotTranslatable(f"`{self.code(call)}` unpacks arguments", call)
+            key = arg.keyword.value if arg.keyword else (form.positional[i] if i < len(form.positional) else None)
+            if key == "training":
+                training = arg.value
+                continue
+            if key in LAYER_IGNORED:
+                continue
+            if key not in form.keep:
+                raise NotTranslatable(f"`{self.code(call)}`: argument {key or i} has no automatic Keras form "
+                                      "(initializers, regularizers and the like: migrate by hand)", arg)
+            if key == "activation":
+                text = self.activation(arg.value)
+                if text is not None:
+                    parts.append(f"activation={text}")
+                continue
+            if key in ("kernel_regularizer", "bias_regularizer"):
+                # TF1 counted a regularizer only where the loss added get_regularization_loss().
+                text = self.regularizer(arg.value) if self.regularized else None
+                if text is not None:
+                    parts.append(f"{key}={text}")
+                continue
+            if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer",
+                       "embeddings_initializer"):
+                if not _is_none(arg.value):
+                    parts.append(f"{key}={self.initializer(arg.value)}")
+                continue
+            parts.append(f"{key}={self.static(arg.value)}")
+        keras = form.keras
+        # tf.keras's BatchNormalization in a TF1 model_fn never updated its moving statistics,
+        # UPDATE_OPS or not: its updates joined no collection (checked on TF 2.15).
+        keras_class = isinstance(call.func, cst.Call) and (self.name_of(call.func.func) or "").startswith(
+            KERAS_LAYER_MODULES)
+        if kind == "batch_normalization":
+            if training is not None and not (isinstance(training, cst.Name) and training.value == "False") \
+                    and (not bn or keras_class):
+                # TF1 updated the moving statistics only through UPDATE_OPS, which this
+                # model_fn never ran: momentum 1 keeps them where they started.
+                parts = [p for p in parts if not p.startswith("momentum=")] + ["momentum=1.0"]
+        if kind == "dropout" and training is None:
+            # tf.layers.dropout defaults to training=False: the identity (SEMANTICS).
+            return inputs.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) \
+                if isinstance(inputs, (cst.BinaryOperation, cst.BooleanOperation)) else inputs
+        counters[kind] = counters.get(kind, 0) + 1
+        attr = self.attribute(kind)
+        ctor = f"{self.tf}.keras.layers.{keras}({', '.join(parts)})"
+        if bound_to is not None and inputs is None:
+            # `dense = tf.layers.Dense(3)` then `dense(x)`: the object is made once in __init__.
+            self.init_lines.append(f"self.{attr} = {ctor}")
+            return cst.parse_expression(f"self.{attr}")
+        if in_loop:
+            local = f"{attr}_layer"
+            self.loop_attrs = [*self.loop_attrs, (attr, ctor)]
+            self.loop_locals = [*self.loop_locals, (attr, local)]
+            callee = local
+        else:
+            self.init_lines.append(f"self.{attr} = {ctor}")
+            callee = f"self.{attr}"
+        args = [self.code(inputs)]  # type: ignore[arg-type]
+        if kind in TRAINING_LAYERS:
+            args.append("training=" + ("False" if training is None else self.training_arg(training)))
+        # `training` inside a layer's own arguments was already rewritten by the transformer.
+        return cst.parse_expression(f"{callee}({', '.join(args)})")
+
+    def input_layer(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
+        """`input_layer(features, columns)`: the columns' Keras preprocessing, made in __init__."""
+        from tfmigrate.codemods._feature_columns import translate_input_layer
+
+        if in_loop or self.module_binding is None:
+            raise NotTranslatable("feature columns inside a loop of the model_fn", call)
+        holder = call.func if isinstance(call.func, cst.Call) else call
+        position = 0 if holder is call.func else 1
+        args = list(holder.args)
+        index = next((i for i, a in enumerate(args) if a.keyword and a.keyword.value == "feature_columns"),
+                     position if len(args) > position and args[position].keyword is None else None)
+        if index is None:
+            raise NotTranslatable("input_layer without feature_columns", call)
+        columns = self.columns_value(args[index].value)
+        args[index] = args[index].with_changes(value=columns)
+        new_holder = holder.with_changes(args=args)
+        resolved = call.with_changes(func=new_holder) if holder is call.func else new_holder
+        features = call.args[0].value if holder is call.func else call.args[0].value
+        if not (isinstance(features, cst.Name) and features.value == "features"):
+            raise NotTranslatable("input_layer on something other than the model_fn's features", call)
+        layer = translate_input_layer(resolved, self.name_of, self.code, self.module_binding,
+                                      parent=self.module_parent, params=self.key_params)
+        if layer.edits:
+            raise NotTranslatable("these feature columns need edits at their definition", call)
+        for param, source in layer.init_args:
+            if param not in dict(self.extra_args):
+                self.extra_args.append((param, source))
+        self.reads |= set(layer.reads)
+        fill = (lambda text: text.replace("{keras}", f"{self.tf}.keras").replace("{tf}", self.tf))
+        self.init_lines += [fill(line) for line in layer.init]
+        self.pending += [fill(line) for line in layer.body]
+        return cst.Name(layer.value)
+
+    def variable(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
+        """`tf.get_variable(name, shape, initializer=...)`: a weight the model creates once."""
+        given = self.arguments(call, ("name", "shape", "dtype", "initializer", "regularizer", "trainable"))
+        name, shape = given.pop("name", None), given.pop("shape", None)
+        initializer = given.pop("initializer", None)
+        trainable = given.pop("trainable", None)
+        dtype = given.pop("dtype", None)
+        if in_loop or given or not isinstance(name, cst.SimpleString) or shape is None:
+            raise NotTranslatable(f"`{self.code(call)}`: only a named variable with a shape, an initializer and "
+                                  "a dtype has a checked Keras form (add_weight)", call)
+        label = name.evaluated_value
+        if not isinstance(label, str) or not label.isidentifier():
+            raise NotTranslatable(f"variable name {label!r} is not an identifier", call)
+        attr = self.attribute(label)
+        parts = [f"shape={self.static(shape)}",
+                 f"initializer={self.initializer(initializer) if initializer is not None else repr('glorot_uniform')}"]
+        if dtype is not None:
+            parts.append(f"dtype={self.static(dtype)}")
+        if trainable is not None:
+            parts.append(f"trainable={self.static(trainable)}")
+        if id(call) in self.variable_scales:
+            scale = " + ".join(self.variable_scales[id(call)].values())
+            parts.append(f"regularizer={self.tf}.keras.regularizers.L2(0.5 * ({scale}))")
+        parts.append(f'name="{label}"')
+        self.init_lines.append(f"self.{attr} = self.add_weight({', '.join(parts)})")
+        return cst.parse_expression(f"self.{attr}")
+
+    def initializer(self, node: cst.BaseExpression) -> str:
+        """A TF1 initializer as the Keras initializer with the same distribution; TF1's
+        defaults are spelled out where Keras's differ (stddev 1.0, not 0.05)."""
+        if isinstance(node, cst.SimpleString):
+            return self.code(node)
+        if isinstance(node, cst.Name):
+            # `init = tf.truncated_normal_initializer(stddev=0.1)` shared by several layers
+            local = self.single_static_binding(node.value)
+            bound = local if local is not None else (
+                self.module_binding(node) if self.module_binding is not None else None)
+            if isinstance(bound, cst.Call):
+                if local is not None:
+                    self.consumed.add(node.value)
+                return self.initializer(bound)
+        if not isinstance(node, cst.Call):
+            raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
+        name = self.name_of(node.func) or ""
+        k = f"{self.tf}.keras.initializers"
+        if name.startswith(("tf.keras.initializers.", "keras.initializers.")):
+            return self.code(node)
+        forms = {
+            "tf.zeros_initializer": ((), {}, '"zeros"'),
+            "tf.ones_initializer": ((), {}, '"ones"'),
+            "tf.glorot_uniform_initializer": ((), {}, '"glorot_uniform"'),
+            "tf.glorot_normal_initializer": ((), {}, '"glorot_normal"'),
+            "tf.random_uniform_initializer": (("minval", "maxval"), {"minval": "0.0", "maxval": "1.0"},
+                                              f"{k}.RandomUniform"),
+            "tf.random_normal_initializer": (("mean", "stddev"), {"mean": "0.0", "stddev": "1.0"},
+                                             f"{k}.RandomNormal"),
+            "tf.truncated_normal_initializer": (("mean", "stddev"), {"mean": "0.0", "stddev": "1.0"},
+                                                f"{k}.TruncatedNormal"),
+            "tf.constant_initializer": (("value",), {"value": "0"}, f"{k}.Constant"),
+            "tf.orthogonal_initializer": (("gain",), {"gain": "1.0"}, f"{k}.Orthogonal"),
+        }
+        if name == "tf.contrib.layers.xavier_initializer":
+            given = self.arguments(node, ("uniform", "seed", "dtype"))
+            given.pop("seed", None)
+            uniform = given.pop("uniform", None)
+            if given or (uniform is not None and self.code(uniform) not in ("True", "False")):
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            return '"glorot_normal"' if uniform is not None and self.code(uniform) == "False" else '"glorot_uniform"'
+        if name not in forms:
+            raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
+        order, defaults, keras = forms[name]
+        given = self.arguments(node, order + ("seed", "dtype"))
+        given.pop("seed", None)
+        given.pop("dtype", None)
+        if not order:
+            if given:
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            return keras
+        values = {key: self.static(given.pop(key)) if key in given else defaults[key] for key in order}
+        if given:
+            raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+        return f"{keras}({', '.join(f'{key}={value}' for key, value in values.items())})"
+
+    def columns_value(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """`params["feature_columns"]`: the value the Estimator's params dict gave it."""
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == "params" \
+                and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and isinstance(node.slice[0].slice.value, cst.SimpleString):
+            key = node.slice[0].slice.value.evaluated_value
+            params = self.params_value
+            if isinstance(params, cst.Name) and self.module_binding is not None:
+                params = self.module_binding(params)  # type: ignore[assignment]
+            if isinstance(params, cst.Dict):
+                for element in params.elements:
+                    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                            and element.key.evaluated_value == key:
+                        return element.value
+            raise NotTranslatable(f"params[{key!r}]: tfmigrate cannot see the feature columns the Estimator's "
+                                  "params gave the model_fn", node)
+        return node
+
+    def training_arg(self, node: cst.BaseExpression) -> str:
+        if isinstance(node, cst.Name) and node.value in ("True", "False"):
+            return node.value
+        if self.condition(node) is not None:
+            return self.training_text(node)
+        raise NotTranslatable(f"training=`{self.code(node)}` is not the mode: Keras passes its own training "
+                              "flag", node)
+
+    def attribute(self, kind: str) -> str:
+        base = {"batch_normalization": "batch_norm"}.get(kind, kind)
+        attr, n = base, 1
+        while attr in self.attr_names or attr in KERAS_MODEL_ATTRIBUTES:
+            attr, n = f"{base}_{n}", n + 1
+        self.attr_names.add(attr)
+        return attr
+
+    def activation(self, node: cst.BaseExpression) -> Optional[str]:
+        if isinstance(node, cst.Name) and node.value == "None":
+            return None
+        if isinstance(node, cst.SimpleString) and ast.literal_eval(node.value) in ACTIVATION_STRINGS:
+            return f'"{ast.literal_eval(node.value)}"'
+        keras = ACTIVATIONS.get(self.name_of(node) or "")
+        if keras is None:
+            raise NotTranslatable(f"activation `{self.code(node)}` has no checked Keras name", node)
+        return f'"{keras}"'
+
+
+class _LayerRewriter(cst.CSTTransformer):
+    """tf.layers calls → calls of layers created in __init__; mode tests → `training`."""
+
+    def __init__(self, owner: "LayerMapping", counters: dict[str, int], bn: bool, in_loop: bool) -> None:
+        self.owner, self.counters, self.bn, self.in_loop = owner, counters, bn, in_loop
+        self.called: set[int] = set()  # `tf.layers.Dense(1)` in `tf.layers.Dense(1)(x)`: the outer call handles it
+        self.bound: dict[int, str] = {}  # id(call) → the name `name = call` binds
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Call):
+            self.called.add(id(node.func))
+        # A layer's initializer and regularizer arguments are translated with the layer.
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in _INITIALIZERS:
+                self.called |= {id(n) for n in _walk(arg.value) if isinstance(n, cst.Call)}
+        return True
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self.bound[id(node.value)] = node.targets[0].target.value
+        return True
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        if id(original_node) in self.called:
+            return updated_node
+        new = self.owner.layer_call(original_node, updated_node, self.counters, self.bn, self.in_loop,
+                                    bound_to=self.bound.get(id(original_node)))
+        return updated_node if new is None else new  # type: ignore[return-value]
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        updated_node = super().on_leave(original_node, updated_node)
+        owner = self.owner
+        if isinstance(original_node, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)) \
+                and owner.condition(original_node) is not None and "mode" in _names_used(original_node):
+            return cst.parse_expression(owner.training_text(original_node))
+        if isinstance(original_node, cst.Name) and original_node.value in owner.mode_names \
+                and isinstance(updated_node, cst.Name):
+            return cst.parse_expression(owner.training_text(original_node))
+        return updated_node

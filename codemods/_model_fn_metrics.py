@@ -1,0 +1,272 @@
+"""The model_fn's eval_metric_ops as Keras metrics under the same keys. A mixin of
+codemods/_model_fn.py's _ModelFn."""
+
+from __future__ import annotations
+
+from typing import Optional
+import libcst as cst
+
+from tfmigrate.codemods._estimator_keras import LOSSES, NotTranslatable
+from tfmigrate.codemods._model_fn_common import (
+    GLOBAL_STEP,
+    TF1_ONLY,
+    _Path,
+    _names_used,
+)
+from tfmigrate.codemods._model_fn_losses import NN_LOSSES
+
+
+ACCURACY, AUC, PRECISION, RECALL, MEAN_METRIC = (
+    "tf.metrics.accuracy", "tf.metrics.auc", "tf.metrics.precision", "tf.metrics.recall", "tf.metrics.mean")
+REGRESSION_METRICS = {
+    "tf.metrics.mean_absolute_error": "MeanAbsoluteError",
+    "tf.metrics.mean_squared_error": "MeanSquaredError",
+    "tf.metrics.root_mean_squared_error": "RootMeanSquaredError",
+}
+KERAS_RESERVED = {"loss", "compile_metrics"}
+# Keras losses that have a metric of the same name and options (the per-example mean).
+LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
+                "MeanSquaredError", "MeanAbsoluteError"}
+
+
+class MetricMapping:
+    """The metric half of _ModelFn."""
+
+    # -- metrics --------------------------------------------------------------------------------
+
+    def metrics(self, path: _Path, output: str) -> list[str]:
+        spec = self.spec_args(path)
+        ops = spec.get("eval_metric_ops")
+        if ops is None:
+            return []
+        ops = self.value(ops, path)
+        if not isinstance(ops, cst.Dict):
+            raise NotTranslatable("eval_metric_ops is not a dict of tf.metrics built in model_fn", ops)
+        out = []
+        for element in ops.elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+                raise NotTranslatable("eval_metric_ops keys must be plain strings", ops)
+            key = element.key.evaluated_value
+            if key in KERAS_RESERVED or not isinstance(key, str):
+                raise NotTranslatable(f"metric key {key!r} clashes with Keras's own result keys", element)
+            out.append(self.metric(key, self.value(element.value, path), path, output))
+        return out
+
+    def metric(self, key: str, call: cst.BaseExpression, path: _Path, output: str) -> str:
+        name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        if not isinstance(call, cst.Call) or name is None:
+            raise NotTranslatable(f"metric `{self.code(call)}` is not a tf.metrics call", call)
+        if name == MEAN_METRIC:
+            return self.mean_of_loss(key, call, path, output)
+        if name not in (ACCURACY, AUC, PRECISION, RECALL, *REGRESSION_METRICS):
+            raise NotTranslatable(f"metric `{name}` has no checked Keras metric (checked: accuracy, auc, precision, "
+                                  "recall, mean, mean_absolute_error, mean_squared_error, root_mean_squared_error)",
+                                  call)
+        given = self.arguments(call, ("labels", "predictions", "weights"))
+        given.pop("name", None)
+        extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
+        label_ids = self.argmax_of_labels(given.get("labels"), path)  # one-hot labels' class ids
+        if name == ACCURACY and label_ids and not extra:
+            predictions = given.get("predictions")
+            if predictions is not None and self.prediction_kind(predictions, path, output) == "argmax":
+                return f'{self.tf}.keras.metrics.CategoricalAccuracy(name="{key}")'
+        if extra or not self.is_labels(given.get("labels"), path):
+            raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the labels (or is weighted)", call)
+        predictions = given.get("predictions")
+        kind = self.prediction_kind(predictions, path, output) if predictions is not None else None
+        k = f"{self.tf}.keras.metrics"
+        label = f'name="{key}"'
+        if name in REGRESSION_METRICS and kind == "output":
+            return f"{k}.{REGRESSION_METRICS[name]}({label})"
+        if name == ACCURACY and kind == "argmax":
+            return f"{k}.SparseCategoricalAccuracy({label})"
+        if name == ACCURACY and kind == "positive_logit":
+            return f"{k}.BinaryAccuracy({label}, threshold=0.0)"
+        if name == AUC and kind == "sigmoid":
+            return f"{k}.AUC({label}, from_logits=True)"
+        if name in (PRECISION, RECALL) and kind == "positive_logit":
+            cls = "Precision" if name == PRECISION else "Recall"
+            return f"{k}.{cls}({label}, thresholds=0.0)"
+        raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
+                              f"`{output}`", call)
+
+    def mean_of_loss(self, key: str, call: cst.Call, path: _Path, output: str) -> str:
+        """`tf.metrics.mean(per_example_loss)`: the Keras metric that averages that loss."""
+        given = self.arguments(call, ("values", "weights"))
+        given.pop("name", None)
+        values = given.pop("values", None)
+        problem = NotTranslatable(f"metric `{self.code(call)}` is not the mean of a loss on the model output: "
+                                  "no checked Keras metric", call)
+        if values is None or given:
+            raise problem
+        node = self.value(values, path)
+        while isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.cast", "tf.to_float") and node.args:
+            node = self.value(node.args[0].value, path)
+        if isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.nn.in_top_k", "tf.math.in_top_k"):
+            # mean(in_top_k(logits, labels, k)): the share of labels among the k best classes
+            top = self.arguments(node, ("predictions", "targets", "k"))
+            top.pop("name", None)
+            if set(top) == {"predictions", "targets", "k"} and self.is_labels(top["targets"], path) \
+                    and self.prediction_kind(top["predictions"], path, output) == "output":
+                return f"{self.tf}.keras.metrics.SparseTopKCategoricalAccuracy(k={self.static(top['k'])}, name=\"{key}\")"
+            raise problem
+        unreduced = self.without_none_reduction(node)
+        try:
+            if isinstance(node, cst.Call) and self.name_of(node.func) in NN_LOSSES:
+                loss, loss_output = self.nn_loss(node, path)
+            elif unreduced is not None:
+                loss, loss_output = self.loss(unreduced, path)
+            else:
+                loss, loss_output = self.loss(values, path)
+        except NotTranslatable:
+            loss, loss_output = "", ""
+        if unreduced is not None and loss_output == output and not loss.startswith("lambda "):
+            # mean(tf.losses.X(..., reduction=NONE)): the mean of Keras's per-example X loss.
+            kind, options = loss.split("(", 1)[0], loss.split("(", 1)[1].rstrip(")")
+            loss_object = f"{self.tf}.keras.losses.{kind}({options + ', ' if options else ''}reduction=None)"
+            return f"{self.tf}.keras.metrics.MeanMetricWrapper({loss_object}, name=\"{key}\")"
+        kind = loss.split("(", 1)[0]
+        if loss_output != output or kind not in LOSS_METRICS:
+            # Any other mean of values computed from the output (and labels): Keras's
+            # MeanMetricWrapper averages what its function returns over every element and
+            # batch, as tf.metrics.mean did. A (batch,) output reaches Keras as (batch, 1).
+            self.metric_output = "y_pred[:, 0]" if self.is_rank_one(output, path) else "y_pred"
+            try:
+                body = self.as_metric_function(values, path, output, 0)
+            except NotTranslatable:
+                raise problem from None
+            return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
+        options = loss.split("(", 1)[1].rstrip(")")
+        return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def argmax_of_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        """`tf.argmax(labels, 1)`: the class ids of one-hot labels."""
+        node = self.value(node, path) if node is not None else None
+        while isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.cast", "tf.to_int32", "tf.to_int64") \
+                and node.args:
+            node = self.value(node.args[0].value, path)
+        if not (isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.argmax", "tf.math.argmax")
+                and len(node.args) >= 2):
+            return False
+        rest = {a.keyword.value for a in node.args[2:] if a.keyword is not None}
+        return self.is_labels(node.args[0].value, path) and self.code(node.args[1].value) in ("1", "-1") \
+            and rest <= {"output_type", "name"}
+
+    def without_none_reduction(self, node: cst.BaseExpression) -> Optional[cst.Call]:
+        """A tf.losses call given reduction=NONE, without that argument; else None."""
+        if not (isinstance(node, cst.Call) and (self.name_of(node.func) or "") in LOSSES):
+            return None
+        kept = [a for a in node.args
+                if not (a.keyword is not None and a.keyword.value == "reduction"
+                        and self.name_of(a.value) == "tf.losses.Reduction.NONE")]
+        return node.with_changes(args=kept) if len(kept) < len(node.args) else None
+
+    def as_metric_function(self, node: cst.BaseExpression, path: _Path, output: str, depth: int) -> str:
+        """`node` as an expression of `y_true` (the labels) and `y_pred` (the model output),
+        with the names the path bound in between written out; only TF ops, literals and
+        static names may remain."""
+        refuse = NotTranslatable(f"`{self.code(node)}` is not computed from the model output and labels alone", node)
+        if depth > 30:
+            raise refuse
+        again = (lambda sub: self.as_metric_function(sub, path, output, depth + 1))
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == "params" \
+                and "params" in self.params and self.check_static(node):
+            return self.code(node)  # a hyperparameter: `params` is at hand where this is written
+        if isinstance(node, cst.Name):
+            if node.value == output:
+                return self.metric_output
+            bound = self.value(node, path)
+            if bound is not node:
+                return f"({again(bound)})"
+            if node.value == "labels":
+                return "y_true"
+            if node.value in ("features", "mode", "params") or not self.check_static(node):
+                raise refuse
+            return node.value
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+            return self.code(node)
+        if isinstance(node, cst.Attribute) and (self.name_of(node) or "").startswith("tf."):
+            return self.code(node)  # tf.float32, tf.int64, ...
+        if isinstance(node, cst.Call):
+            name = self.name_of(node.func) or ""
+            if not name.startswith("tf.") or name.startswith(TF1_ONLY) or name in GLOBAL_STEP:
+                raise refuse
+            args = []
+            for arg in node.args:
+                if arg.star:
+                    raise refuse
+                text = again(arg.value)
+                args.append(f"{arg.keyword.value}={text}" if arg.keyword else text)
+            return f"{self.code(node.func)}({', '.join(args)})"
+        if isinstance(node, cst.BinaryOperation):
+            return f"({again(node.left)}{self.code(node.operator)}{again(node.right)})"
+        if isinstance(node, cst.UnaryOperation):
+            return f"{self.code(node.operator)}{again(node.expression)}"
+        if isinstance(node, (cst.Tuple, cst.List)) and all(isinstance(e, cst.Element) for e in node.elements):
+            inner = ", ".join(again(e.value) for e in node.elements)
+            return f"[{inner}]" if isinstance(node, cst.List) else f"({inner},)"
+        if isinstance(node, cst.Subscript):
+            slices = [self.code(e) for e in node.slice]
+            if any(_names_used(e) - {"None"} for e in node.slice):
+                raise refuse
+            return f"{again(node.value)}[{''.join(slices)}]"
+        raise refuse
+
+    def prediction_kind(self, node: cst.BaseExpression, path: _Path, output: str) -> Optional[str]:
+        """How a metric's predictions derive from the model output."""
+        if self.code(node) == output:
+            return "output"
+        node = self.value(node, path)
+        node = self.subscript_value(node, path)
+        if self.code(node) == output:
+            return "output"
+        if isinstance(node, cst.Call):
+            name = self.name_of(node.func)
+            if name in ("tf.cast", "tf.to_float", "tf.to_int32", "tf.to_int64") and node.args:
+                return self.prediction_kind(node.args[0].value, path, output)
+            if name in ("tf.squeeze", "tf.reshape") and node.args and (name == "tf.squeeze" or (
+                    len(node.args) == 2 and self.code(node.args[1].value).replace(" ", "") in ("[-1]", "(-1,)"))):
+                # (batch, 1) → (batch,): Keras's metrics bring y_true and y_pred to one rank themselves
+                inner = self.prediction_kind(node.args[0].value, path, output)
+                return inner if inner == "output" else None
+            if name in ("tf.argmax", "tf.math.argmax") and node.args:
+                if self.prediction_kind(node.args[0].value, path, output) == "output":
+                    rest = [a for a in node.args[1:]]
+                    axis = rest[0].value if rest else None
+                    if axis is not None and self.code(axis) in ("1", "-1"):
+                        return "argmax"
+            if name in ("tf.sigmoid", "tf.nn.sigmoid", "tf.math.sigmoid") and node.args \
+                    and self.prediction_kind(node.args[0].value, path, output) == "output":
+                return "sigmoid"
+            if name == "tf.round" and node.args and self.prediction_kind(node.args[0].value, path, output) == "sigmoid":
+                return "positive_logit"
+            if name in ("tf.greater", "tf.greater_equal", "tf.math.greater", "tf.math.greater_equal") \
+                    and len(node.args) == 2:
+                return self.threshold_kind(node.args[0].value, node.args[1].value, path, output)
+        # `p >= 0.5` and `p > 0.5` differ only for a logit of exactly 0.
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 \
+                and isinstance(node.comparisons[0].operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+            return self.threshold_kind(node.left, node.comparisons[0].comparator, path, output)
+        return None
+
+    def threshold_kind(self, left: cst.BaseExpression, right: cst.BaseExpression, path: _Path,
+                       output: str) -> Optional[str]:
+        inner = self.prediction_kind(left, path, output)
+        threshold = right.value if isinstance(right, (cst.Float, cst.Integer)) else None
+        if inner == "sigmoid" and threshold is not None and float(threshold) == 0.5:
+            return "positive_logit"
+        if inner == "output" and threshold is not None and float(threshold) == 0.0:
+            return "positive_logit"
+        return None
+
+    def subscript_value(self, node: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
+        """`predictions["classes"]` where `predictions = {...}` was bound on the path."""
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = node.slice[0].slice.value
+            holder = self.value(node.value, path)
+            if isinstance(key, cst.SimpleString) and isinstance(holder, cst.Dict):
+                for element in holder.elements:
+                    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                            and element.key.evaluated_value == key.evaluated_value:
+                        return self.value(element.value, path)
+        return node

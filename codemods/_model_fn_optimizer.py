@@ -1,0 +1,202 @@
+"""The model_fn's train_op as a Keras optimizer: tf.train optimizers with the same update,
+learning-rate schedules stepped by the optimizer's iterations, and gradients clipped by
+global norm. A mixin of codemods/_model_fn.py's _ModelFn."""
+
+from __future__ import annotations
+
+from typing import Optional
+import libcst as cst
+
+from tfmigrate.codemods._estimator_keras import (
+    OPTIMIZER_DEFAULT_LR,
+    OptimizerForm,
+    OPTIMIZER_IGNORED,
+    OPTIMIZERS,
+    NotTranslatable,
+)
+from tfmigrate.codemods._model_fn_common import (
+    GLOBAL_STEP,
+    _Path,
+    _walk,
+)
+
+
+SCHEDULES = {
+    # TF1 function: (Keras schedule, TF1 positional order, TF1 keyword -> Keras keyword)
+    "tf.train.exponential_decay": ("ExponentialDecay", ("learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                        "staircase"),
+                                   {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                    "decay_rate": "decay_rate", "staircase": "staircase"}),
+    "tf.train.inverse_time_decay": ("InverseTimeDecay", ("learning_rate", "global_step", "decay_steps", "decay_rate",
+                                                         "staircase"),
+                                    {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                     "decay_rate": "decay_rate", "staircase": "staircase"}),
+    "tf.train.polynomial_decay": ("PolynomialDecay", ("learning_rate", "global_step", "decay_steps",
+                                                      "end_learning_rate", "power", "cycle"),
+                                  {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                                   "end_learning_rate": "end_learning_rate", "power": "power", "cycle": "cycle"}),
+    "tf.train.cosine_decay": ("CosineDecay", ("learning_rate", "global_step", "decay_steps", "alpha"),
+                              {"learning_rate": "initial_learning_rate", "decay_steps": "decay_steps",
+                               "alpha": "alpha"}),
+    "tf.train.piecewise_constant": ("PiecewiseConstantDecay", ("x", "boundaries", "values"),
+                                    {"boundaries": "boundaries", "values": "values"}),
+    "tf.train.piecewise_constant_decay": ("PiecewiseConstantDecay", ("x", "boundaries", "values"),
+                                          {"boundaries": "boundaries", "values": "values"}),
+}
+SCHEDULE_STEP_ARG = {"tf.train.piecewise_constant": "x", "tf.train.piecewise_constant_decay": "x"}
+
+# TF1's RMSPropOptimizer and Keras 3's RMSprop make the same update (epsilon under the
+# root in both, the same momentum and centered forms), but TF1 starts the mean square at 1
+# and Keras at 0: the first steps differ by far. Keras's own optimizer, with its mean squares
+# set to 1 when it creates them, is TF1's. TF1's epsilon default is 1e-10, Keras's 1e-7.
+RMSPROP = "tf.train.RMSPropOptimizer"
+RMSPROP_FORM = OptimizerForm(
+    "RMSprop", ("learning_rate", "decay", "momentum", "epsilon", "use_locking", "centered"),
+    (("learning_rate", "learning_rate"), ("decay", "rho"), ("momentum", "momentum"), ("epsilon", "epsilon"),
+     ("centered", "centered")),
+    fixed=(("epsilon", "1e-10"),))
+RMSPROP_CLASS = '''class {name}({tf}.keras.optimizers.RMSprop):
+    """TF1's RMSPropOptimizer: Keras's RMSprop update, with the mean square of the gradients
+    starting at 1 as TF1's did (Keras starts it at 0)."""
+
+    def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
+        if name == "velocity":
+            initializer = "ones"
+        return super().add_optimizer_variables(trainable_variables, name, initializer)'''
+
+
+class OptimizerMapping:
+    """The optimizer half of _ModelFn."""
+
+    # -- optimizer ------------------------------------------------------------------------------
+
+    def optimizer(self, train_op: cst.BaseExpression, path: _Path) -> str:
+        node = self.value(train_op, path)
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.group":
+            ops = [a.value for a in node.args if not self.is_update_ops(a.value)]
+            if len(ops) != 1 or len(node.args) != 2:
+                raise NotTranslatable(f"`{self.code(node)}` is custom train_op logic", node)
+            path.batch_norm_updates = True
+            node = self.value(ops[0], path)
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+            raise NotTranslatable("train_op is custom train_op logic (not `optimizer.minimize(loss, global_step=...)`"
+                                  " or clipped apply_gradients): write a Keras train_step by hand", train_op)
+        method = node.func.attr.value
+        clip = None
+        if method == "minimize":
+            given = self.arguments(node, ("loss", "global_step", "var_list"))
+            given.pop("loss", None)
+            self.global_step(given.pop("global_step", None), node, path)
+            given.pop("name", None)
+            if given:
+                raise NotTranslatable(f"`{self.code(node)}`: {', '.join(sorted(given))} is custom train_op logic",
+                                      node)
+        elif method == "apply_gradients":
+            clip = self.clipped(node, path)
+        else:
+            raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
+        owner = self.value(node.func.value, path)
+        text = self.optimizer_text(owner, path)
+        if clip is not None:
+            text = text[:-1] + (", " if not text.endswith("(") else "") + f"global_clipnorm={clip})"
+        return text
+
+    def global_step(self, node: Optional[cst.BaseExpression], call: cst.CSTNode, path: _Path) -> None:
+        step = self.value(node, path) if node is not None else None
+        if not (isinstance(step, cst.Call) and not step.args and self.name_of(step.func) in GLOBAL_STEP):
+            raise NotTranslatable(f"`{self.code(call)}` does not advance the global step, so the Estimator never "
+                                  "counted its steps: migrate it by hand", call)
+
+    def clipped(self, node: cst.Call, path: _Path) -> str:
+        given = self.arguments(node, ("grads_and_vars", "global_step", "name"))
+        self.global_step(given.pop("global_step", None), node, path)
+        given.pop("name", None)
+        pairs = self.value(given.pop("grads_and_vars", None) or node, path)
+        problem = NotTranslatable("apply_gradients on something other than gradients clipped by "
+                                  "tf.clip_by_global_norm: write a Keras train_step by hand", node)
+        if not (isinstance(pairs, cst.Call) and isinstance(pairs.func, cst.Name) and pairs.func.value == "zip"
+                and len(pairs.args) == 2):
+            raise problem
+        grads = pairs.args[0].value
+        if not isinstance(grads, cst.Name):
+            raise problem
+        # `grads, _ = tf.clip_by_global_norm(grads, norm)` after
+        # `grads, variables = zip(*optimizer.compute_gradients(loss))`.
+        norm = None
+        for step in path.steps:
+            if isinstance(step, cst.Assign) and len(step.targets) == 1 \
+                    and isinstance(step.targets[0].target, cst.Tuple) and isinstance(step.value, cst.Call):
+                first = step.targets[0].target.elements[0].value
+                if isinstance(first, cst.Name) and first.value == grads.value:
+                    if self.name_of(step.value.func) == "tf.clip_by_global_norm" and len(step.value.args) >= 2:
+                        norm = self.static(step.value.args[1].value)
+                    elif not any(isinstance(n, cst.Attribute) and n.attr.value == "compute_gradients"
+                                 for n in _walk(step.value)):
+                        raise problem
+        if norm is None:
+            raise problem
+        return norm
+
+    def optimizer_text(self, node: cst.BaseExpression, path: _Path) -> str:
+        name = self.name_of(node.func) if isinstance(node, cst.Call) else None
+        if not isinstance(node, cst.Call) or not name or not name.startswith("tf.train.") \
+                or not name.endswith("Optimizer"):
+            raise NotTranslatable(f"`{self.code(node)}` is not a tf.train optimizer", node)
+        form = OPTIMIZERS.get(name)
+        if name == RMSPROP:
+            form = RMSPROP_FORM
+        if form is None:
+            raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
+                                  "(checked: GradientDescent, Momentum, Adam, Adagrad, Ftrl)", node, "optimizer")
+        given = self.arguments(node, form.positional)
+        for key in OPTIMIZER_IGNORED:
+            given.pop(key, None)
+        missing = [k for k in form.required if k not in given]
+        unknown = [k for k in given if k not in dict(form.mapping)]
+        if missing or unknown:
+            raise NotTranslatable(f"`{self.code(node)}`: {', '.join(unknown) or ', '.join(missing)} has no faithful "
+                                  "Keras form", node, "optimizer")
+        parts: dict[str, str] = {}
+        if "learning_rate" not in given:
+            parts["learning_rate"] = OPTIMIZER_DEFAULT_LR[name]
+        for tf1_key, keras_key in form.mapping:
+            if tf1_key in given:
+                if tf1_key == "learning_rate":
+                    parts[keras_key] = self.learning_rate(given[tf1_key], path, name)
+                else:
+                    parts[keras_key] = self.static(given[tf1_key])
+        for keras_key, default in form.fixed:
+            parts.setdefault(keras_key, default)
+        args = ", ".join(f"{k}={v}" for k, v in parts.items())
+        if name == RMSPROP:
+            self.rmsprop_class = f"{self.class_name}RMSprop"
+            return f"{self.rmsprop_class}({args})"
+        return f"{self.tf}.keras.optimizers.{form.keras}({args})"
+
+    def learning_rate(self, node: cst.BaseExpression, path: _Path, optimizer: str) -> str:
+        value = self.value(node, path)
+        name = self.name_of(value.func) if isinstance(value, cst.Call) else None
+        if name == "tf.train.natural_exp_decay" or name in SCHEDULES:
+            if optimizer == "tf.train.MomentumOptimizer":
+                raise NotTranslatable("MomentumOptimizer with a changing learning rate: TF1 scaled the whole "
+                                      "accumulated momentum by the current rate, Keras SGD scales only the new "
+                                      "gradient (SEMANTICS); no built-in reproduces it", value, "optimizer")
+            return self.schedule(value, name, path)  # type: ignore[arg-type]
+        return self.static(value)
+
+    def schedule(self, call: cst.Call, name: str, path: _Path) -> str:
+        natural = name == "tf.train.natural_exp_decay"
+        keras, order, mapping = SCHEDULES["tf.train.exponential_decay" if natural else name]
+        given = self.arguments(call, order)
+        given.pop("name", None)
+        step_key = SCHEDULE_STEP_ARG.get(name, "global_step")
+        self.global_step(given.pop(step_key, None), call, path)
+        parts = []
+        for key, value in given.items():
+            if key not in mapping:
+                raise NotTranslatable(f"`{self.code(call)}`: {key} has no Keras schedule form", call)
+            text = self.static(value)
+            if natural and key == "decay_rate":
+                text = f"2.718281828459045 ** -({text})"  # exp(-rate): natural_exp_decay as exponential decay
+            parts.append(f"{mapping[key]}={text}")
+        return f"{self.tf}.keras.optimizers.schedules.{keras}({', '.join(parts)})"
