@@ -1,0 +1,228 @@
+"""The code a rewritten pipeline becomes: the Keras model class, its construction under
+the strategy, and the edits that replace the Estimator and its drivers (TFM200).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import libcst as cst
+
+from tfmigrate.codemods._model_fn import KerasModelCode
+from tfmigrate.names import is_compat_v1
+from tfmigrate.rule import Edit, Finding, InsertBefore, Replace
+from tfmigrate.codemods._estimator_common import (
+    CODE_DROPPED, CODE_PIPELINE, COLLECTIVE, CONTRIB_MIRRORED, FACTORY_RETURN, MIRRORED, MODE_KEY_STRINGS,
+    MULTI_WORKER, TF1_IMPORTS, _AnalysisBase, _Pipeline, _merged_lines, _walk,
+)
+
+
+# Under a strategy, Keras 3 counts one optimizer iteration more when a finite dataset runs
+# out: the failing last step increments `iterations` without changing a weight (checked on
+# TF 2.21 with 2 replicas: 8 per-replica batches gave 4 steps and iterations 5). The
+# Estimator's global_step counted real steps only, and max_steps, evaluate()'s global_step
+# and checkpoint numbers read it, so the model class puts the count of real steps back.
+_REAL_STEP_COUNT = """
+def fit(self, *args, **kwargs):
+    # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+    # out (no weight changes); Estimator's global_step counted the steps really taken.
+    last = {{}}
+    record = {tf}.keras.callbacks.LambdaCallback(
+        on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+    history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+    if "step" in last:
+        self.optimizer.iterations.assign(last["step"])
+    return history
+"""
+
+
+def _with_real_step_count(model_class: cst.ClassDef, tf: str, indent: str) -> cst.ClassDef:
+    method = cst.parse_module(_REAL_STEP_COUNT.format(tf=tf).replace("    ", indent)).body[0]
+    method = method.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+    body = model_class.body
+    return model_class.with_changes(body=body.with_changes(body=[*body.body, method]))
+
+
+
+class _Codegen(_AnalysisBase):
+    def pipeline_fix(self, pipeline: _Pipeline, model: KerasModelCode) -> Finding:
+        tf = pipeline.tf
+        indent = self.module.default_indent
+        fn_node = pipeline.model_fn_node
+        source = model.source.replace("    ", "\t") if indent == "\t" else model.source
+        new_defs = list(cst.parse_module(source).body)
+        if pipeline.strategy_name:
+            new_defs = [_with_real_step_count(d, tf, indent) if isinstance(d, cst.ClassDef) and i == 0 else d
+                        for i, d in enumerate(new_defs)]
+        edits: list[Edit] = []
+        top_defs: list[cst.BaseStatement] = []
+        if fn_node is not None:  # the model class and its make function take the model_fn's place
+            new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
+            edits.append(Replace(fn_node, cst.FlattenSentinel(new_defs)))
+        else:  # a canned Estimator: its model class goes above the top-level statement that builds it
+            top = pipeline.estimator_stmt
+            while not isinstance(self.parents.get(top), cst.Module):
+                top = self.parents.get(top)
+            two_blank = [cst.EmptyLine(), cst.EmptyLine()]
+            if top is pipeline.estimator_stmt:
+                new_defs[0] = new_defs[0].with_changes(leading_lines=[*top.leading_lines, *two_blank])
+                top_defs = new_defs
+            else:
+                edits.append(InsertBefore(top, new_defs, separator=[cst.EmptyLine()] * 2))
+        strategy_line = None
+        if pipeline.strategy_name:
+            strategy_edits, strategy_line = self.strategy_rewrite(pipeline, tf)
+            edits += strategy_edits
+        seen: set[int] = set()
+        for stmt in pipeline.removed:
+            if id(stmt) not in seen:
+                seen.add(id(stmt))
+                edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE))
+        self.inherited = self.lines_of_removed(pipeline, seen)
+        construction = self.construction(pipeline, model, strategy_line, indent)
+        if top_defs:
+            first, *rest = construction.nodes
+            first = first.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *first.leading_lines[
+                len(pipeline.estimator_stmt.leading_lines):]])
+            construction = cst.FlattenSentinel([*top_defs, first, *rest])
+        edits.append(Replace(pipeline.estimator_stmt, construction))
+        for c in pipeline.calls:
+            text = "".join(line + "\n" for line in c.lines)
+            new = list(cst.parse_module(text.replace("    ", indent)).body)
+            new[0] = new[0].with_changes(leading_lines=_merged_lines(self.inherited.get(id(c.stmt), []),
+                                                                     c.stmt.leading_lines))
+            edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
+        for call, text in pipeline.expressions:
+            edits.append(Replace(call, cst.parse_expression(text)))
+        edits += pipeline.input_edits.values()
+        edits += self.factory_edits(pipeline)
+        edits += self.mode_key_strings(fn_node)
+        notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
+                              "or when checkpoints were written", a) for a in pipeline.dropped)
+        notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
+                       for h in pipeline.dropped_hooks)
+        notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in getattr(model, "dropped", ()))
+        imports = pipeline.imports
+        unused = TF1_IMPORTS
+        for fix in pipeline.config_fixes:
+            edits += list(fix.edits)
+            notes += fix.notes
+            imports += fix.add_imports
+            unused += fix.remove_unused_imports
+        where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
+            if pipeline.strategy_name else "compiled and trained with fit"
+        if pipeline.site is not None:
+            where += f", returned by `{pipeline.site.factory.name.value}` to `{pipeline.driver}`"
+        return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
+                       pipeline.estimator_call, edits=tuple(edits), add_imports=imports, notes=notes,
+                       remove_unused_imports=unused)
+
+    def mode_key_strings(self, model_fn: Optional[cst.CSTNode]) -> list[Edit]:
+        """ModeKeys outside the model_fn (an input_fn factory taking the mode) become the
+        strings they always were: tf.estimator.ModeKeys is gone with tf.estimator."""
+        edits: list[Edit] = []
+        inside = set(map(id, _walk(model_fn))) if model_fn is not None else set()
+        # Another model_fn (of a pipeline left as it is) keeps its spelling byte for byte.
+        for fn in self.index.of(cst.FunctionDef):
+            if fn is not model_fn and any(self.name_of(n.func) == "tf.estimator.EstimatorSpec"
+                                          for n in _walk(fn) if isinstance(n, cst.Call)):
+                inside |= set(map(id, _walk(fn)))
+        for node in self.index.of(cst.Attribute):
+            if id(node) in inside or id(node) in self.mode_keys_done:
+                continue
+            value = MODE_KEY_STRINGS.get(self.name_of(node) or "")
+            if value is not None:
+                self.mode_keys_done.add(id(node))
+                edits.append(Replace(node, cst.SimpleString(f'"{value}"')))
+        return edits
+
+    def lines_of_removed(self, pipeline: _Pipeline, removed: set[int]) -> dict[int, list[cst.EmptyLine]]:
+        """The blank and comment lines above removed statements (a RunConfig, the specs), for
+        the rewritten statement that follows them, so the file keeps its spacing."""
+        replaced = {id(pipeline.estimator_stmt)} | {id(c.stmt) for c in pipeline.calls}
+        out: dict[int, list[cst.EmptyLine]] = {}
+        for stmt in pipeline.removed:
+            block = self.parents.get(stmt)
+            body = list(getattr(block, "body", ()))
+            if stmt not in body:
+                continue
+            i = body.index(stmt)
+            if i > 0 and id(body[i - 1]) in removed:
+                continue  # the first of a run of removed statements hands on the lines
+            j = i
+            lines: list[cst.EmptyLine] = []
+            while j < len(body) and id(body[j]) in removed:
+                lines += list(getattr(body[j], "leading_lines", ()))
+                j += 1
+            if j < len(body) and id(body[j]) in replaced:
+                out.setdefault(id(body[j]), []).extend(lines)
+        return out
+
+    def free_names(self, *candidates: Sequence[str]) -> Optional[list[str]]:
+        chosen = []
+        for options in candidates:
+            free = [c for c in options if c not in self.all_names and c not in chosen]
+            if not free:
+                return None
+            chosen.append(free[0])
+        return chosen
+
+    def strategy_rewrite(self, pipeline: _Pipeline, tf: str) -> tuple[list[Edit], Optional[str]]:
+        """Edits for a strategy made by its own statement, or the statement that creates
+        an inline one (its RunConfig is removed) before the scope."""
+        call = pipeline.strategy_call
+        assert call is not None
+        kind = self.name_of(call.func) or ""
+        new_call = call
+        if kind in MIRRORED | MULTI_WORKER and is_compat_v1(self.qnames, call.func):
+            # The compat.v1 class is the V1 strategy; Keras needs tf.distribute's.
+            new_call = call.with_changes(func=cst.parse_expression(f"{tf}.distribute.{kind.rsplit('.', 1)[1]}"))
+        if pipeline.strategy_stmt is None:
+            return [], f"{pipeline.strategy_name} = {self.code(new_call)}\n"
+        if kind == CONTRIB_MIRRORED or kind in COLLECTIVE:
+            return [], None  # the strategy finding rewrites it (TFM201 / TFM202)
+        self.handled_strategies.add(call)
+        return ([Replace(call, new_call)] if new_call is not call else []), None
+
+    def construction(self, pipeline: _Pipeline, model: KerasModelCode, strategy_line: Optional[str],
+                     indent: str) -> cst.FlattenSentinel:
+        tf, est = pipeline.tf, pipeline.estimator_name
+        args = ""
+        if model.takes_params:
+            args = pipeline.params if pipeline.params is not None else "{}"
+        lines: list[str] = []
+        if strategy_line is not None:
+            lines.append(strategy_line.rstrip("\n"))
+        if pipeline.seed is not None:
+            lines.append(f"{tf}.keras.utils.set_random_seed({pipeline.seed})")
+        args = ", ".join([a for a in (args,) if a] + [source for _, source in model.extra_args])
+        build = model.build if model.build is not None else f"{model.make}({args})"
+        if pipeline.strategy_name:
+            lines.append("# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function "
+                         "does too.")
+            lines.append(f"with {pipeline.strategy_name}.scope():")
+            lines.append(f"    {est} = {build}")
+        else:
+            lines.append(f"{est} = {build}")
+        if pipeline.model_dir is not None:
+            checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
+            if pipeline.temporary_model_dir:
+                lines.append("# A model_dir of None or \"\" gave the Estimator a temporary directory.")
+            lines.append(f"{checkpoint} = {tf}.train.Checkpoint(model={est}, optimizer={est}.optimizer)")
+            every = (f", step_counter={est}.optimizer.iterations, checkpoint_interval={pipeline.save_every}"
+                     if pipeline.save_every is not None else "")
+            lines.append(f"{checkpoints} = {tf}.train.CheckpointManager({checkpoint}, {pipeline.model_dir}, "
+                         f"max_to_keep={pipeline.keep or 5}{every})")
+        site = pipeline.site
+        if site is not None and site.inline:  # `return Estimator(...)`: the factory returns the model
+            if pipeline.model_dir is not None:
+                lines += [FACTORY_RETURN, f"return {est}, {pipeline.checkpoints}"]
+            else:
+                lines.append(f"return {est}")
+        text = "".join(line + "\n" for line in lines).replace("    ", indent)
+        module = cst.parse_module(text)
+        out = list(module.body)
+        out[0] = out[0].with_changes(leading_lines=[*_merged_lines(self.inherited.get(id(pipeline.estimator_stmt), []),
+                                                                   pipeline.estimator_stmt.leading_lines),
+                                                    *module.header, *out[0].leading_lines])
+        return cst.FlattenSentinel(out)

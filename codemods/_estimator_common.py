@@ -1,0 +1,367 @@
+"""Shared parts of the Estimator rule (codemods/estimator.py): its codes, the names it
+knows, the records of a pipeline, and the look-ups every part of the analysis uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional, Sequence, Union
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
+
+from tfmigrate.metadata import node_index, preorder
+from tfmigrate.names import resolve
+from tfmigrate.rule import Edit, Finding, ImportSpec
+
+
+CODE_PIPELINE = "TFM200"
+CODE_CONTRIB_MIRRORED = "TFM201"
+CODE_COLLECTIVE = "TFM202"
+CODE_PARAMETER_SERVER = "TFM203"
+CODE_STRATEGY_LEFT = "TFM204"
+CODE_CONTRIB_ONE_DEVICE = "TFM205"
+CODE_MODEL_FN = "TFM210"
+CODE_OPTIMIZER = "TFM211"
+CODE_HOOKS = "TFM212"
+CODE_CANNED = "TFM213"
+CODE_MODEL_TO_ESTIMATOR = "TFM214"
+CODE_RUN_CONFIG_DYNAMIC = "TFM215"
+CODE_RUN_CONFIG_ARG = "TFM216"
+CODE_INPUT_FN = "TFM217"
+CODE_DRIVER = "TFM218"
+CODE_DROPPED = "TFM220"
+
+ESTIMATOR = "tf.estimator.Estimator"
+RUN_CONFIG = "tf.estimator.RunConfig"
+PER_REPLICA_BATCH = ("{kind} left as it is: it does not only go to RunConfig(train_distribute=...), and contrib's "
+                     "strategies took each dataset batch as one replica's where TF2's split it across the replicas; "
+                     "use tf.distribute's strategy and multiply the batch size by strategy.num_replicas_in_sync")
+TRAIN_SPEC = "tf.estimator.TrainSpec"
+EVAL_SPEC = "tf.estimator.EvalSpec"
+TRAIN_AND_EVALUATE = "tf.estimator.train_and_evaluate"
+MODEL_TO_ESTIMATOR = "tf.keras.estimator.model_to_estimator"
+CANNED = {
+    f"tf.estimator.{n}" for n in (
+        "DNNClassifier", "DNNRegressor", "DNNEstimator", "LinearClassifier", "LinearRegressor",
+        "LinearEstimator", "DNNLinearCombinedClassifier", "DNNLinearCombinedRegressor",
+        "DNNLinearCombinedEstimator", "BoostedTreesClassifier", "BoostedTreesRegressor",
+        "BaselineClassifier", "BaselineRegressor", "BaselineEstimator")
+}
+MIRRORED = {"tf.distribute.MirroredStrategy"}
+CONTRIB_MIRRORED = "tf.contrib.distribute.MirroredStrategy"
+COLLECTIVE = {"tf.contrib.distribute.CollectiveAllReduceStrategy"}
+CONTRIB_ONE_DEVICE = "tf.contrib.distribute.OneDeviceStrategy"
+# Imports a contrib rewrite may orphan: tf.contrib is gone, so a leftover one fails at import.
+CONTRIB_IMPORTS = (
+    ("tensorflow.contrib", "distribute"),
+    ("tensorflow.contrib.distribute", "MirroredStrategy"),
+    ("tensorflow.contrib.distribute", "CollectiveAllReduceStrategy"),
+    ("tensorflow.contrib.distribute", "OneDeviceStrategy"),
+)
+MULTI_WORKER = {"tf.distribute.MultiWorkerMirroredStrategy", "tf.distribute.experimental.MultiWorkerMirroredStrategy"}
+PARAMETER_SERVER = {
+    "tf.contrib.distribute.ParameterServerStrategy",
+    "tf.distribute.experimental.ParameterServerStrategy",
+    "tf.distribute.ParameterServerStrategy",
+}
+# tensorflow_estimator's own module paths, spelled as tf.estimator.
+ESTIMATOR_PACKAGES = ("tensorflow_estimator.estimator.", "tensorflow_estimator.python.estimator.estimator.")
+
+# RunConfig arguments: those whose whole effect was logging or files in the temporary
+# model directory (there is no model_dir, or the pipeline would not be rewritten).
+RUN_CONFIG_DROPPABLE = {
+    "log_step_count_steps", "save_summary_steps", "save_checkpoints_steps", "save_checkpoints_secs",
+    "keep_checkpoint_max", "keep_checkpoint_every_n_hours",
+}
+RUN_CONFIG_GUIDANCE = {
+    "model_dir": "Estimator resumed from and kept checkpoints in model_dir; in Keras add "
+                 "tf.keras.callbacks.ModelCheckpoint / BackupAndRestore and restore explicitly",
+    "session_config": "move the ConfigProto settings to tf.config calls at program start "
+                      "(tfmigrate's TFM1xx rules do this for sessions) and drop session_config",
+    "device_fn": "Keras places variables through the strategy; there is no device_fn",
+    "protocol": "set the server protocol in the cluster resolver of the strategy",
+    "experimental_distribute": "use the strategy from DistributeConfig directly",
+}
+DATASET_ROOTS = ("tf.data.",)
+DATASET_METHODS = {
+    "batch", "shuffle", "repeat", "map", "prefetch", "cache", "take", "skip", "filter", "padded_batch",
+    "unbatch", "zip", "concatenate", "with_options",
+    # also Datasets (Dataset.apply checks that its function returns one)
+    "apply", "interleave", "flat_map", "shard", "enumerate", "rebatch", "bucket_by_sequence_length",
+    "ragged_batch", "unique", "scan", "group_by_window",
+}
+FACTORY_RETURN = ("# Keras has no model_dir: the caller restores from and saves to this checkpoint manager, "
+                  "as the Estimator did.")
+# Imports the rewrite may leave unused (the engine drops only unused ones).
+TF1_IMPORTS = (
+    ("tensorflow", "compat.v1"), ("tensorflow.compat", "v1"),
+    *((module, name) for module in ("tensorflow", "tensorflow.compat.v1")
+      for name in ("estimator", "layers", "losses", "metrics", "train")),
+)
+EVAL_SPEC_DEFAULT_STEPS = "100"  # EvalSpec(steps=100) is the TF1 default
+MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKeys.EVAL": "eval",
+                    "tf.estimator.ModeKeys.PREDICT": "infer"}
+# Hooks whose whole effect was log lines.
+LOGGING_HOOKS = {"tf.estimator.LoggingTensorHook", "tf.train.LoggingTensorHook", "tf.estimator.StepCounterHook",
+                 "tf.train.StepCounterHook", "tf.estimator.SummarySaverHook", "tf.train.SummarySaverHook"}
+# What must not survive a migration unreported (TF 2.16 removed it).
+LEFTOVER_PREFIXES = ("tf.estimator.", "tf.contrib.learn.", "tf.contrib.tpu.TPUEstimator", "tf.contrib.estimator.")
+LEFTOVER_FINE = {"tf.estimator"}
+PIPELINE_CODES = {"TFM200", "TFM203", "TFM204", "TFM210", "TFM211", "TFM212", "TFM213", "TFM214", "TFM215", "TFM216",
+                  "TFM217", "TFM218"}
+# tf.data functions whose value is no Dataset (an iterator, an element, a property).
+NOT_DATASETS = {"make_one_shot_iterator", "make_initializable_iterator", "get_single_element", "get_output_shapes",
+                "get_output_types", "get_output_classes", "get_next"}
+ONE_SHOT_ITERATORS = {"tf.data.make_one_shot_iterator"}
+ITERATOR_INPUT = ("input_fn returns an iterator's next element that tfmigrate cannot trace to a one-shot iterator "
+                  "over a Dataset: on TF2 it is one eager batch, and Keras needs the Dataset itself; return the "
+                  "Dataset, then rerun")
+INPUT_FN_FACTORIES = {"tf.estimator.inputs.numpy_input_fn", "tf.estimator.inputs.pandas_input_fn"}
+STOP_AT_STEP = {"tf.estimator.StopAtStepHook", "tf.train.StopAtStepHook"}
+GRAPH_MODE_SWITCHES = {"tf.disable_v2_behavior", "tf.disable_eager_execution"}
+GRAPH_MODE_USERS = {"tf.Session", "tf.InteractiveSession", "tf.placeholder", "tf.train.MonitoredTrainingSession",
+                    "tf.train.MonitoredSession", "tf.get_default_graph", "tf.Graph"}
+
+
+
+class _Problems(Exception):
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__(findings[0].message)
+        self.findings = findings
+
+
+class _Problem(Exception):
+    def __init__(self, code: str, message: str, node: cst.CSTNode) -> None:
+        super().__init__(message)
+        self.code, self.message, self.node = code, message, node
+
+
+@dataclass
+class _Call:
+    """A train or evaluate call of the pipeline, already in Keras form (minus the model name)."""
+
+    stmt: cst.SimpleStatementLine
+    lines: list[str]  # statements that replace it, `{model}` for the model name
+
+
+@dataclass
+class _Pipeline:
+    estimator_call: cst.Call
+    estimator_stmt: cst.SimpleStatementLine
+    estimator_name: str
+    strategy_name: str
+    strategy_stmt: Optional[cst.SimpleStatementLine] = None  # None: inline in RunConfig
+    strategy_call: Optional[cst.Call] = None
+    removed: list[cst.SimpleStatementLine] = field(default_factory=list)
+    calls: list[_Call] = field(default_factory=list)
+    tf: str = "tf"  # the module name the generated code uses for tensorflow
+    imports: tuple[ImportSpec, ...] = ()
+    seed: Optional[str] = None
+    dropped: list[cst.Arg] = field(default_factory=list)
+    dropped_hooks: list[cst.CSTNode] = field(default_factory=list)
+    params: Optional[str] = None  # source of Estimator(params=...)
+    params_node: Optional[cst.BaseExpression] = None
+    model_dir: Optional[str] = None
+    keep: Optional[str] = None  # keep_checkpoint_max
+    stop_at: dict = field(default_factory=dict)  # a StopAtStepHook's limit, as train's steps or max_steps
+    keep_arg: Optional[cst.Arg] = None
+    save_every: Optional[str] = None  # save_checkpoints_steps, kept with a model_dir
+    save_every_arg: Optional[cst.Arg] = None
+    checkpoint: str = "checkpoint"
+    checkpoints: str = "checkpoints"
+    first_fit: bool = False
+    eval_distributed: bool = False
+    model_fn_node: Optional[cst.FunctionDef] = None
+    config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)
+    # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
+    expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
+    # input_fn statements rewritten where they are (a one-shot iterator's element → its Dataset)
+    input_edits: dict[int, Edit] = field(default_factory=dict)
+    site: Optional["_Site"] = None  # the Estimator is returned by a factory function
+    driver_name: str = ""  # the name the drivers call, when it is not estimator_name (a factory's caller)
+    strategy_ref: str = ""  # how the drivers reach the strategy, when its name is not in their scope
+    checkpoint_ref: str = ""  # how the drivers reach the tf.train.Checkpoint, likewise
+    model_dir_node: Optional[cst.BaseExpression] = None
+    temporary_model_dir: bool = False  # model_dir may be None or "": the Estimator made a temporary one
+
+    @property
+    def driver(self) -> str:
+        return self.driver_name or self.estimator_name
+
+
+@dataclass
+class _Site:
+    """An Estimator returned by a factory function (`def build_estimator(...): return
+    Estimator(...)`) whose one call is bound to the name the drivers use."""
+
+    factory: cst.FunctionDef
+    call: cst.Call  # `build_estimator(...)`, the whole value of `driver = build_estimator(...)`
+    driver: str
+    alternatives: tuple[cst.Call, ...]  # every Estimator the factory returns
+    local: str = ""  # the model's name in the factory
+    inline: bool = True  # `return Estimator(...)`; else `est = Estimator(...)` ... `return est`
+    return_stmt: Optional[cst.SimpleStatementLine] = None  # that `return est`
+
+
+
+class _AnalysisBase:
+    """The parsed module, its metadata and the look-ups every part of the analysis uses."""
+
+    def __init__(self, wrapper: MetadataWrapper) -> None:
+        self.wrapper = wrapper
+        self.module = wrapper.module
+        self.qnames = wrapper.resolve(QualifiedNameProvider)
+        self.index = node_index(wrapper.module)
+        self.parents = self.index.parents
+        self.positions = wrapper.resolve(PositionProvider)
+        self.scopes = wrapper.resolve(ScopeProvider)
+        self.all_names = {n.value for n in self.index.of(cst.Name)}
+        self.handled_strategies: set[cst.Call] = set()
+        self.mode_keys_done: set[int] = set()
+        self.inherited: dict[int, list[cst.EmptyLine]] = {}
+        self.factory_calls: set[cst.Call] = set()
+
+    def start(self, node: cst.CSTNode) -> tuple[int, int]:
+        pos = self.positions[node]
+        return pos.start.line, pos.start.column
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def name_of(self, node: cst.CSTNode) -> Optional[str]:
+        found = self.qnames.get(node)
+        found = set(found() if callable(found) else found or ())
+        if any(q.source != QualifiedNameSource.IMPORT for q in found):
+            return None
+        name = resolve(self.qnames, node)
+        for prefix in ESTIMATOR_PACKAGES:
+            if name and name.startswith(prefix):
+                return "tf.estimator." + name[len(prefix):]
+        return name
+
+    def calls(self) -> Iterator[tuple[cst.Call, str]]:
+        for node in self.index.of(cst.Call):
+            name = self.name_of(node.func)
+            if name:
+                yield node, name
+
+    def statement_of(self, node: cst.CSTNode) -> Optional[cst.SimpleStatementLine]:
+        while node is not None and not isinstance(node, cst.SimpleStatementLine):
+            node = self.parents.get(node)
+        return node
+
+    def block_of(self, stmt: cst.CSTNode) -> Optional[cst.CSTNode]:
+        return self.parents.get(stmt)
+
+    def assigned_name(self, value: cst.CSTNode) -> Optional[str]:
+        """`name` if `value` is the whole right-hand side of a one-line `name = value`."""
+        stmt = self.statement_of(value)
+        if stmt is None or len(stmt.body) != 1:
+            return None
+        small = stmt.body[0]
+        if (isinstance(small, cst.Assign) and small.value is value and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)):
+            return small.targets[0].target.value
+        return None
+
+    def single_binding(self, name: cst.Name) -> Optional[cst.CSTNode]:
+        """The one node that binds `name` where it is used (assignment value or def)."""
+        scope = self.scopes.get(name)
+        if scope is None:
+            return None
+        bindings = list(scope[name.value])
+        if len(bindings) != 1:
+            return None
+        node = getattr(bindings[0], "node", None)
+        if isinstance(node, cst.FunctionDef):
+            return node
+        parent = self.parents.get(node)
+        if isinstance(parent, cst.AssignTarget):
+            assign = self.parents.get(parent)
+            if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+                return assign.value
+        return None
+
+    def references(self, binding: cst.CSTNode) -> list[cst.CSTNode]:
+        """Every use of the name bound by the statement holding `binding`."""
+        if isinstance(binding, cst.FunctionDef):
+            target, scope = binding.name, self.scopes.get(binding)
+        else:
+            assign = self.parents.get(binding)
+            target = assign.targets[0].target  # type: ignore[union-attr]
+            scope = self.scopes.get(assign)
+        if scope is None:
+            return []
+        uses: list[cst.CSTNode] = []
+        for assignment in scope.assignments[target.value]:
+            uses += [access.node for access in assignment.references]
+        return uses
+
+    def keyword_args(self, call: cst.Call, positional: Sequence[str]) -> dict[str, cst.Arg]:
+        given: dict[str, cst.Arg] = {}
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC if self.name_of(call.func) == RUN_CONFIG else CODE_DRIVER,
+                               f"`{self.code(call)}` unpacks {arg.star}arguments: tfmigrate cannot see them; "
+                               "spell them out", arg)
+            key = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else f"#{i}")
+            given[key] = arg
+        return given
+
+
+def _merged_lines(inherited: Sequence[cst.EmptyLine], own: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    """A removed statement's lines above a statement's own: its blank lines only if the
+    statement had none (no gap grows)."""
+    if any(line.comment is None for line in own):
+        inherited = [line for line in inherited if line.comment is not None]
+    return [*inherited, *own]
+
+
+class _Replacer(cst.CSTTransformer):
+    def __init__(self, mapping: dict) -> None:
+        self.mapping = mapping
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        return self.mapping.get(original_node, updated_node)
+
+
+def _inside_node(node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(n is node for n in _walk(outer))
+
+
+
+def _takes_nothing(fn: Union[cst.FunctionDef, cst.Lambda]) -> bool:
+    p = fn.params
+    return not (p.params or p.posonly_params or p.kwonly_params or p.star_kwarg
+                or isinstance(p.star_arg, (cst.Param, cst.ParamStar)))
+
+
+def _surely_a_path(node: cst.BaseExpression, name_of) -> bool:
+    """A non-empty string literal, or a call that makes a path (tempfile.mkdtemp, os.path.join)."""
+    if isinstance(node, cst.SimpleString):
+        return bool(node.evaluated_value)
+    if isinstance(node, cst.Call):
+        return name_of(node.func) in ("tempfile.mkdtemp", "os.path.join", "os.path.abspath", "os.path.expanduser")
+    return False
+
+
+def _is_get_next(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+        and node.func.attr.value == "get_next"
+
+
+def _dotted(node: cst.CSTNode) -> bool:
+    """A name or a chain of attributes on a name (`tf.data.Dataset.range`), no call in it."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`node` and everything under it, in source order."""
+    return preorder(node)

@@ -1,0 +1,270 @@
+"""The calls that drive an Estimator (train, evaluate, predict, train_and_evaluate,
+get_variable_value, TrainSpec/EvalSpec, hooks) in their Keras form (TFM212, TFM218).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import libcst as cst
+
+from tfmigrate.codemods._model_fn import KerasModelCode
+from tfmigrate.codemods._estimator_common import (
+    CODE_DRIVER, CODE_HOOKS, CODE_RUN_CONFIG_ARG, EVAL_SPEC, EVAL_SPEC_DEFAULT_STEPS, LOGGING_HOOKS, MODE_KEY_STRINGS,
+    STOP_AT_STEP, TRAIN_AND_EVALUATE, TRAIN_SPEC, _AnalysisBase, _Call, _Pipeline, _Problem, _Replacer, _is_none,
+    _walk,
+)
+
+
+class _Driver(_AnalysisBase):
+    def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine, model: KerasModelCode) -> None:
+        uses = self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call)
+        if not uses:
+            raise _Problem(CODE_DRIVER, "the Estimator is never trained here", pipeline.estimator_call)
+        for use in sorted(uses, key=self.start):
+            parent = self.parents.get(use)
+            if isinstance(parent, cst.Attribute) and parent.value is use:
+                call = self.parents.get(parent)
+                method = parent.attr.value
+                if not (isinstance(call, cst.Call) and call.func is parent
+                        and method in ("train", "evaluate", "predict", "get_variable_value")):
+                    raise _Problem(CODE_DRIVER, f"`{pipeline.driver}.{method}` has no automatic Keras form "
+                                   "(export and checkpoint helpers differ): migrate this pipeline by hand", parent)
+                getattr(self, f"driver_{method}")(call, pipeline, model)
+            elif isinstance(parent, cst.Arg):
+                call = self.parents.get(parent)
+                if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
+                        and call.args[0] is parent):
+                    raise _Problem(CODE_DRIVER, "the Estimator is passed to code tfmigrate cannot follow", use)
+                self.driver_train_and_evaluate(call, pipeline, model)
+            else:
+                raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
+        if pipeline.model_dir is not None and not pipeline.first_fit:
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train: tfmigrate "
+                           "restores checkpoints where training starts; migrate by hand", pipeline.estimator_call)
+
+    def statement_for(self, call: cst.Call, pipeline: _Pipeline) -> tuple[cst.SimpleStatementLine, Optional[str]]:
+        """The statement `call` stands in on its own, and the name or target it is assigned to."""
+        stmt = self.statement_of(call)
+        small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Expr) and small.value is call:
+            return stmt, None  # type: ignore[return-value]
+        if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1:
+            return stmt, self.code(small.targets[0].target)  # type: ignore[return-value]
+        raise _Problem(CODE_DRIVER, f"`{self.code(call)}` is not a statement of its own: tfmigrate cannot place "
+                       "the Keras calls", call)
+
+    def driver_train(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        stmt, target = self.statement_for(call, pipeline)
+        if target is not None:
+            raise _Problem(CODE_DRIVER, "the value of train() (the Estimator) is used", call)
+        given = self.keyword_args(call, ("input_fn", "hooks", "steps", "max_steps", "saving_listeners"))
+        lines = self.fit_lines(given, pipeline, call)
+        pipeline.calls.append(_Call(stmt, lines))
+
+    def fit_lines(self, given: dict[str, cst.Arg], pipeline: _Pipeline, call: cst.Call) -> list[str]:
+        callbacks = self.hooks(given, pipeline)
+        steps, max_steps = given.pop("steps", None), given.pop("max_steps", None)
+        for key, value in pipeline.stop_at.items():  # a StopAtStepHook of this call
+            if steps is not None or max_steps is not None:
+                raise _Problem(CODE_HOOKS, "StopAtStepHook together with steps or max_steps: migrate by hand", call)
+            arg = cst.Arg(value, keyword=cst.Name(key))
+            steps, max_steps = (arg, None) if key == "steps" else (None, arg)
+        pipeline.stop_at = {}
+        if steps is not None and _is_none(steps.value):
+            steps = None
+        if max_steps is not None and _is_none(max_steps.value):
+            max_steps = None
+        if steps is not None and max_steps is not None:
+            raise _Problem(CODE_DRIVER, "both steps and max_steps are given", call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        dataset = self.per_replica(source, pipeline)
+        est = pipeline.driver
+        lines: list[str] = []
+        fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
+        if pipeline.model_dir is not None and not pipeline.first_fit:
+            pipeline.first_fit = True
+            lines += [f"if {pipeline.checkpoints}.latest_checkpoint:",
+                      "    # Estimator resumed from model_dir: build the model and its optimizer, then restore.",
+                      f"    {est}.predict({source}.take(1), verbose=0)",
+                      f"    {est}.optimizer.build({est}.trainable_variables)",
+                      # A checkpoint the TF1 Estimator wrote names its variables differently: refuse it
+                      # rather than train from scratch over it.
+                      f"    {pipeline.checkpoint_ref or pipeline.checkpoint}.restore({pipeline.checkpoints}"
+                      ".latest_checkpoint)"
+                      ".assert_existing_objects_matched()"]
+        pipeline.first_fit = True
+        if pipeline.model_dir is not None and pipeline.save_every is not None:
+            # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.
+            callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
+                             f"{pipeline.checkpoints}.save(checkpoint_number=int({pipeline.driver}.optimizer"
+                             ".iterations.numpy()), check_interval=True))")
+        extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
+        if max_steps is not None and fresh:
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
+        elif max_steps is not None:
+            # max_steps counts every step taken so far, restored ones included (SEMANTICS).
+            limit = self.plain_steps(max_steps.value)
+            lines += [f"if {est}.optimizer.iterations.numpy() < {limit}:",
+                      f"    {est}.fit({dataset}, steps_per_epoch=int({limit} - {est}.optimizer.iterations.numpy())"
+                      f"{extra})"]
+        elif steps is not None:
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value)}{extra})")
+        else:
+            lines.append(f"{est}.fit({dataset}{extra})")
+        if pipeline.model_dir is not None:
+            # Estimator always saved when train returned, whatever save_checkpoints_steps said.
+            lines.append(f"{pipeline.checkpoints}.save(checkpoint_number=int({est}.optimizer.iterations.numpy()), "
+                         "check_interval=False)")
+        return lines
+
+    def hooks(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> list[str]:
+        given.pop("saving_listeners", None) if "saving_listeners" in given and _is_none(
+            given["saving_listeners"].value) else None
+        if "saving_listeners" in given:
+            raise _Problem(CODE_HOOKS, "saving_listeners have no Keras form; rewrite them as callbacks by hand",
+                           given["saving_listeners"])
+        arg = given.pop("hooks", None)
+        if arg is None or _is_none(arg.value):
+            return []
+        node = arg.value
+        if isinstance(node, cst.Name):
+            node = self.single_binding(node) or node
+        elements = node.elements if isinstance(node, (cst.List, cst.Tuple)) else None
+        if elements is None:
+            raise _Problem(CODE_HOOKS, "hooks=...: tfmigrate cannot see which hooks these are; rewrite them as Keras "
+                           "callbacks by hand", arg)
+        for element in elements:
+            hook = element.value
+            if isinstance(hook, cst.Name):
+                bound = self.single_binding(hook)
+                if isinstance(bound, cst.Call) and self.references(bound) == [hook]:
+                    pipeline.removed.append(self.statement_of(bound))
+                    hook = bound
+            name = self.name_of(hook.func) if isinstance(hook, cst.Call) else None
+            if name in LOGGING_HOOKS:
+                pipeline.dropped_hooks.append(hook)
+                continue
+            if name in STOP_AT_STEP and isinstance(hook, cst.Call) and not pipeline.stop_at:
+                stop = self.keyword_args(hook, ("num_steps", "last_step"))
+                if len(stop) == 1 and not _is_none(next(iter(stop.values())).value):
+                    key, value = next(iter(stop.items()))
+                    # num_steps: that many more steps (train's steps); last_step: up to that step (max_steps)
+                    pipeline.stop_at = {"steps" if key == "num_steps" else "max_steps": value.value}
+                    continue
+            raise _Problem(CODE_HOOKS, f"`{self.code(hook)}`: session hooks have no automatic Keras form; rewrite "
+                           "them as Keras callbacks by hand", hook)
+        return []
+
+    def portable(self, node: cst.CSTNode) -> str:
+        """Source of `node` with ModeKeys spelled as their strings (tf.estimator is gone)."""
+        mapping = {n: cst.SimpleString(f'"{MODE_KEY_STRINGS[self.name_of(n) or ""]}"') for n in _walk(node)
+                   if isinstance(n, cst.Attribute) and (self.name_of(n) or "") in MODE_KEY_STRINGS}
+        return self.code(node.visit(_Replacer(mapping)) if mapping else node)
+
+    def driver_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        given = self.keyword_args(call, ("input_fn", "steps", "hooks", "checkpoint_path", "name"))
+        text = self.evaluate_text(given, None, pipeline, call)
+        if isinstance(self.parents.get(call), cst.Expr):  # the results are not read
+            text = text[len("{**"):text.rindex(", \"global_step\"")]
+        pipeline.expressions.append((call, text))
+
+    def evaluate_text(self, given: dict[str, cst.Arg], default_steps: Optional[str], pipeline: _Pipeline,
+                      call: cst.Call) -> str:
+        self.hooks(given, pipeline)
+        given.pop("name", None)  # only named the TF1 eval directory
+        for key in ("exporters", "checkpoint_path"):
+            if key in given and not _is_none(given[key].value):
+                raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form (export and checkpoint choice are "
+                               "explicit calls in Keras): migrate by hand", given[key])
+            given.pop(key, None)
+        for key in ("start_delay_secs", "throttle_secs"):
+            given.pop(key, None)  # when the periodic evaluations ran; the last one is the result
+        steps_arg = given.pop("steps", None)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
+        steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
+                                                         else self.plain_steps(steps_arg.value))
+        est = pipeline.driver
+        text = f"{est}.evaluate({dataset}"
+        if steps is not None:
+            text += f", steps={steps}"
+        # Estimator's results also held the step count.
+        return f'{{**{text}, return_dict=True), "global_step": {est}.optimizer.iterations.numpy()}}'
+
+    def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        if not model.predicts:
+            raise _Problem(CODE_DRIVER, "predict() on a model_fn without a PREDICT EstimatorSpec", call)
+        given = self.keyword_args(call, ("input_fn", "predict_keys", "hooks", "checkpoint_path",
+                                         "yield_single_examples"))
+        self.hooks(given, pipeline)
+        if "checkpoint_path" in given and not _is_none(given["checkpoint_path"].value):
+            raise _Problem(CODE_DRIVER, "predict(checkpoint_path=...) has no automatic Keras form", call)
+        given.pop("checkpoint_path", None)
+        single = given.pop("yield_single_examples", None)
+        if single is not None and not (isinstance(single.value, cst.Name) and single.value.value == "True"):
+            raise _Problem(CODE_DRIVER, "predict(yield_single_examples=...) has no automatic Keras form", call)
+        keys = given.pop("predict_keys", None)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        self.only_known(given, call)
+        outputs = f"{pipeline.driver}.predict({source})"
+        if not model.predictions_are_dict:
+            if keys is not None and not _is_none(keys.value):
+                raise _Problem(CODE_DRIVER, "predict_keys on predictions that are not a dict", call)
+            pipeline.expressions.append((call, f"iter({outputs})"))
+            return
+        if keys is not None and not _is_none(keys.value):
+            wanted = self.code(keys.value)
+            if isinstance(keys.value, cst.SimpleString):
+                wanted = f"[{wanted}]"
+            outputs = f"{{key: value for key, value in {outputs}.items() if key in {wanted}}}"
+        # Estimator yielded one dict per example; Keras returns one dict of whole arrays.
+        pipeline.expressions.append(
+            (call, f"(dict(zip(outputs, row)) for outputs in [{outputs}] for row in zip(*outputs.values()))"))
+
+    def driver_get_variable_value(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        arg = call.args[0].value if len(call.args) == 1 else None
+        if not (isinstance(arg, cst.SimpleString) and arg.evaluated_value == "global_step"):
+            raise _Problem(CODE_DRIVER, "get_variable_value of a model variable: Keras names its variables "
+                           "differently; migrate by hand", call)
+        pipeline.expressions.append((call, f"{pipeline.driver}.optimizer.iterations.numpy()"))
+
+    def driver_train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        stmt, target = self.statement_for(call, pipeline)
+        given = self.keyword_args(call, ("estimator", "train_spec", "eval_spec"))
+        train = self.spec(given.get("train_spec"), TRAIN_SPEC, ("input_fn", "max_steps", "hooks"), pipeline, call)
+        evaluation = self.spec(given.get("eval_spec"), EVAL_SPEC, ("input_fn", "steps", "name", "hooks", "exporters",
+                                                                   "start_delay_secs", "throttle_secs"), pipeline, call)
+        lines = self.fit_lines(train, pipeline, call)
+        evaluate = self.evaluate_text(evaluation, EVAL_SPEC_DEFAULT_STEPS, pipeline, call)
+        # train_and_evaluate returned (the last evaluation's results, the exporters' results).
+        lines.append(f"{target} = ({evaluate}, [])" if target is not None else evaluate)
+        pipeline.calls.append(_Call(stmt, lines))
+
+    def spec(self, arg: Optional[cst.Arg], kind: str, positional: Sequence[str], pipeline: _Pipeline,
+             call: cst.Call) -> dict[str, cst.Arg]:
+        node = arg.value if arg else None
+        spec = node
+        if isinstance(node, cst.Name):
+            spec = self.single_binding(node)
+            if spec is None or self.references(spec) != [node] or self.assigned_name(spec) is None:
+                raise _Problem(CODE_DRIVER, f"`{node.value}` is not one {kind.rsplit('.', 1)[1]} used only here",
+                               node)
+            pipeline.removed.append(self.statement_of(spec))
+        if not (isinstance(spec, cst.Call) and self.name_of(spec.func) == kind):
+            raise _Problem(CODE_DRIVER, f"train_and_evaluate needs a {kind.rsplit('.', 1)[1]}(...) tfmigrate can "
+                           "follow", node or call)
+        return self.keyword_args(spec, positional)
+
+    def only_known(self, given: dict[str, cst.Arg], call: cst.Call) -> None:
+        if given:
+            key = sorted(given)[0]
+            raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form", given[key])
+
+    def plain_steps(self, node: cst.BaseExpression) -> str:
+        if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
+            raise _Problem(CODE_DRIVER, f"steps `{self.code(node)}` is computed at the call: tfmigrate moves only "
+                           "plain values", node)
+        return self.code(node)

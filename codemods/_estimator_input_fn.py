@@ -1,0 +1,404 @@
+"""input_fn analysis: a function in this file that returns a tf.data.Dataset (or a one-shot
+iterator over one), numpy_input_fn, and what feeds the Keras model per replica (TFM217).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from tfmigrate.rule import Replace
+from tfmigrate.codemods._estimator_common import (
+    CODE_INPUT_FN, DATASET_METHODS, DATASET_ROOTS, EVAL_SPEC, INPUT_FN_FACTORIES, ITERATOR_INPUT, NOT_DATASETS,
+    ONE_SHOT_ITERATORS, TRAIN_SPEC, _AnalysisBase, _Pipeline, _Problem, _dotted, _inside_node, _is_get_next,
+    _takes_nothing, _walk,
+)
+
+
+class _InputFn(_AnalysisBase):
+    def per_replica(self, source: str, pipeline: _Pipeline) -> str:
+        if not pipeline.strategy_name:
+            return source
+        strategy = pipeline.strategy_ref or pipeline.strategy_name
+        return f"{strategy}.distribute_datasets_from_function(lambda _: {source})"
+
+    def input_source(self, arg: Optional[cst.Arg], pipeline: _Pipeline, call: cst.Call) -> str:
+        """Source that makes the input_fn's Dataset: `input_fn()`, a lambda's body, ..."""
+        node = arg.value if arg else None
+        problem = _Problem(CODE_INPUT_FN, "input_fn is neither a function, a lambda without parameters nor a call "
+                           "that returns one (Estimator passed params/mode/config/input_context by name): migrate "
+                           "by hand", node or call)
+        if node is None:
+            raise problem
+        if isinstance(node, cst.Lambda):
+            if not _takes_nothing(node):
+                raise problem
+            body = node.body
+            iterated = self.one_shot_dataset(body, {}, None)
+            if iterated is not None:  # `lambda: make_one_shot_iterator(ds).get_next()`
+                self.no_iterator_under_strategy(pipeline, body)
+                return self.portable(iterated[0]).strip()
+            if _is_get_next(body):
+                raise _Problem(CODE_INPUT_FN, ITERATOR_INPUT, body)
+            if isinstance(body, cst.Call) and isinstance(body.func, cst.Name):
+                fn = self.single_binding(body.func)
+                if isinstance(fn, cst.FunctionDef):
+                    self.returns_dataset(fn, pipeline)
+            return self.portable(body).strip()
+        made = self.numpy_input(node, pipeline)
+        if made is not None:
+            return made
+        wants = self.input_fn_parameters(node, problem, pipeline)
+        text = self.portable(node) if isinstance(node, (cst.Call, cst.Attribute)) else self.code(node)
+        # Estimator passed `params` by name to an input_fn that takes it.
+        return f"{text}(params={pipeline.params or '{}'})" if wants else f"{text}()"
+
+    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem, pipeline: _Pipeline) -> bool:
+        """Does the input_fn take `params`? Estimator read its signature at run time and passed
+        `params`, `mode`, `config` or `input_context` by name; tfmigrate must see the function
+        (here: a def, a lambda, what a local factory returns, or a functools.partial of a def)."""
+        fn: Optional[cst.CSTNode] = None
+        bound: tuple[int, set[str]] = (0, set())
+        if isinstance(node, cst.Name):
+            fn = self.single_binding(node)
+            if isinstance(fn, cst.Call):  # `train_fn = make_input_fn(...)`
+                fn = self.factory_result(fn)
+        elif isinstance(node, cst.Call):
+            if self.name_of(node.func) == "functools.partial" and node.args and isinstance(node.args[0].value, cst.Name):
+                fn = self.single_binding(node.args[0].value)
+                rest = node.args[1:]
+                bound = (sum(1 for a in rest if a.keyword is None), {a.keyword.value for a in rest if a.keyword})
+            else:
+                fn = self.factory_result(node)
+        if isinstance(fn, cst.Lambda):
+            if not _takes_nothing(fn):
+                raise problem
+            return False
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.kwonly_params \
+                or fn.params.star_arg not in (cst.MaybeSentinel.DEFAULT,):
+            raise _Problem(CODE_INPUT_FN, "input_fn is defined where tfmigrate cannot see it (another module, a "
+                           "value passed in): Estimator called it with params/mode/config if its signature named "
+                           "them; migrate by hand, or rerun on the whole project", node)
+        required = [p.name.value for p in fn.params.params if p.default is None][bound[0]:]
+        required = [p for p in required if p not in bound[1]]
+        if any(p != "params" for p in required):
+            raise problem
+        self.returns_dataset(fn, pipeline)
+        return bool(required)
+
+    def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
+        """The function a local factory returns: `def make_input_fn(...): def input_fn(): ...;
+        return input_fn`."""
+        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(factory, cst.FunctionDef) or factory.decorators:
+            return None
+        returns = [n for n in _walk(factory.body) if isinstance(n, cst.Return)
+                   and self.enclosing_function(n) is factory]
+        if len(returns) != 1 or returns[0].value is None:
+            return None
+        value = returns[0].value
+        if isinstance(value, cst.Lambda):
+            return value
+        if isinstance(value, cst.Name):
+            inner = self.single_binding(value)
+            if isinstance(inner, cst.FunctionDef) and self.enclosing_function(inner) is factory:
+                return inner
+        return None
+
+    def enclosing_function(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, cst.FunctionDef):
+            cur = self.parents.get(cur)
+        return cur
+
+    def numpy_input(self, node: cst.BaseExpression, pipeline: _Pipeline) -> Optional[str]:
+        """`tf.estimator.inputs.numpy_input_fn(x, y, batch_size, num_epochs, shuffle)` (or
+        pandas_input_fn), given inline or bound to a name: the same examples as a Dataset,
+        shuffled through a buffer of its queue_capacity, repeated num_epochs times (None:
+        without end), in batches of batch_size with the smaller last batch it also gave."""
+        call = node if isinstance(node, cst.Call) else self.latest_binding(node) if isinstance(node, cst.Name) else None
+        name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        if name not in INPUT_FN_FACTORIES or not isinstance(call, cst.Call):
+            return None
+        if isinstance(node, cst.Name):
+            # The assignment goes too (tf.estimator is gone), when only the drivers read the name.
+            if not all(self.is_driver_argument(use, pipeline) for use in self.references(call)):
+                raise _Problem(CODE_INPUT_FN, f"`{node.value}` (a numpy_input_fn) is also used outside the "
+                               "Estimator's calls: migrate by hand", node)
+            pipeline.removed.append(self.statement_of(call))
+        pandas = name.endswith("pandas_input_fn")
+        order = ("x", "y", "batch_size", "num_epochs", "shuffle", "queue_capacity", "num_threads") + (
+            ("target_column",) if pandas else ())
+        given = {k: self.plain(a.value) for k, a in self.keyword_args(call, order).items()}
+        if "target_column" in given or "x" not in given:
+            raise _Problem(CODE_INPUT_FN, f"`{self.code(call)}` has no automatic Dataset form", call)
+        x = f"dict({given['x']})" if pandas else given["x"]
+        data = f"({x}, {given['y']})" if given.get("y", "None") != "None" else x
+        text = f"{pipeline.tf}.data.Dataset.from_tensor_slices({data})"
+        shuffle = given.get("shuffle", "None")
+        capacity = given.get("queue_capacity", "1000")
+        if shuffle == "True":
+            text += f".shuffle({capacity})"
+        elif shuffle not in ("False", "None"):
+            text = f"({text}.shuffle({capacity}) if {shuffle} else {text})"
+        epochs = given.get("num_epochs", "1")
+        if epochs == "None":
+            text += ".repeat()"
+        elif epochs != "1":
+            text += f".repeat({epochs})"
+        return text + f".batch({given.get('batch_size', '128')})"
+
+    def is_driver_argument(self, use: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        arg = self.parents.get(use)
+        call = self.parents.get(arg)
+        if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call)):
+            return False
+        if self.name_of(call.func) in (TRAIN_SPEC, EVAL_SPEC):
+            return True
+        return isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
+            and call.func.value.value == pipeline.driver
+
+    def latest_binding(self, name: cst.Name) -> Optional[cst.BaseExpression]:
+        """The value of the last plain `name = ...` above the statement that reads `name`,
+        when every binding of it is such an assignment in that same block."""
+        scope = self.scopes.get(name)
+        use = self.statement_of(name)
+        if scope is None or use is None:
+            return None
+        block = self.parents.get(use)
+        body = list(getattr(block, "body", ()))
+        found = None
+        for assignment in scope.assignments[name.value]:
+            value = self.single_assignment_value(assignment.node)
+            stmt = self.statement_of(value) if value is not None else None
+            if stmt is None or stmt not in body:
+                return None
+            if body.index(stmt) < body.index(use) and (found is None or body.index(stmt) > body.index(found[0])):
+                found = (stmt, value)
+        return found[1] if found else None
+
+    def single_assignment_value(self, target: cst.CSTNode) -> Optional[cst.BaseExpression]:
+        target_parent = self.parents.get(target)
+        assign = self.parents.get(target_parent) if isinstance(target_parent, cst.AssignTarget) else None
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+            return assign.value
+        return None
+
+    def returns_dataset(self, fn: cst.FunctionDef, pipeline: _Pipeline) -> None:
+        returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return)]
+        problem = _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` does not visibly return a tf.data.Dataset "
+                           "(features and labels as tensors, or an iterator): build a Dataset, then rerun", fn)
+        if not returns or any(r.value is None for r in returns):
+            raise problem
+        local: dict[str, list[cst.BaseExpression]] = {}
+        for node in _walk(fn.body):
+            if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+                local.setdefault(node.targets[0].target.value, []).append(node.value)
+        for ret in returns:
+            owner = self.enclosing_function(ret)
+            iterated = self.one_shot_dataset(ret.value, local, owner)  # type: ignore[arg-type]
+            if iterated is not None and owner is not None:
+                self.iterator_return(ret, owner, iterated, local, pipeline, problem)
+                continue
+            self.dataset_chain(ret.value, local, fn, problem, 0, pipeline)  # type: ignore[arg-type]
+
+    def one_shot_dataset(self, value: cst.BaseExpression, local: dict, fn: Optional[cst.FunctionDef]
+                         ) -> Optional[tuple[cst.BaseExpression, list[cst.SimpleStatementLine]]]:
+        """The Dataset `ds` and the statements that only served its iterator, when `value` is
+        the next element of a one-shot iterator over it: `make_one_shot_iterator(ds).get_next()`,
+        `ds.make_one_shot_iterator().get_next()`, `iterator.get_next()` with `iterator = ...` one
+        of those, a name bound to such an element, or the tuple of names unpacked from it
+        (`features, labels = iterator.get_next()`, then `return features, labels`). Each name
+        must be bound once, in `fn`, and read only on the way to the return."""
+        served: list[cst.SimpleStatementLine] = []
+        if fn is not None and isinstance(value, cst.Tuple) and value.elements \
+                and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in value.elements):
+            names = [e.value.value for e in value.elements]  # type: ignore[union-attr]
+            value = self.unpacked_from(names, fn)  # type: ignore[assignment]
+            if value is None:
+                return None
+            served.append(self.statement_of(value))  # type: ignore[arg-type]
+        elif fn is not None and isinstance(value, cst.Name):
+            bound = self.bound_once_for_return(value.value, local, fn)
+            if bound is None:
+                return None
+            served.append(self.statement_of(bound))  # type: ignore[arg-type]
+            value = bound
+        if not _is_get_next(value):
+            return None
+        iterator = value.func.value  # type: ignore[attr-defined]
+        if fn is not None and isinstance(iterator, cst.Name):
+            bound = self.bound_once_for_return(iterator.value, local, fn)
+            if bound is None:
+                return None
+            served.append(self.statement_of(bound))  # type: ignore[arg-type]
+            iterator = bound
+        if not isinstance(iterator, cst.Call):
+            return None
+        if self.name_of(iterator.func) in ONE_SHOT_ITERATORS:  # tf.compat.v1.data.make_one_shot_iterator(ds)
+            args = iterator.args
+            if len(args) == 1 and not args[0].star and (args[0].keyword is None or args[0].keyword.value == "dataset"):
+                return args[0].value, served
+            return None
+        if isinstance(iterator.func, cst.Attribute) and iterator.func.attr.value == "make_one_shot_iterator" \
+                and not iterator.args:  # ds.make_one_shot_iterator(), a TF1 Dataset method
+            return iterator.func.value, served
+        return None
+
+    def bound_once_for_return(self, name: str, local: dict, fn: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+        """The value of `name = value` when that is the name's only binding in `fn` and the
+        name is read once besides (by the return, or the get_next on the way to it)."""
+        values = local.get(name, [])
+        if len(values) != 1 or self.enclosing_function(values[0]) is not fn:
+            return None
+        stmt = self.statement_of(values[0])
+        if stmt is None or len(stmt.body) != 1:
+            return None
+        if self.name_count(fn, name) != 2:
+            return None
+        return values[0]
+
+    def name_count(self, fn: cst.FunctionDef, name: str) -> int:
+        """How often `name` is bound or read in `fn` (not as an attribute or a keyword)."""
+        count = 0
+        for node in _walk(fn):
+            if isinstance(node, cst.Name) and node.value == name:
+                parent = self.parents.get(node)
+                if not (isinstance(parent, cst.Attribute) and parent.attr is node
+                        or isinstance(parent, cst.Arg) and parent.keyword is node):
+                    count += 1
+        return count
+
+    def unpacked_from(self, names: list[str], fn: cst.FunctionDef) -> Optional[cst.BaseExpression]:
+        """The value of the one `a, b = value` statement in `fn` that binds exactly `names`, in
+        that order, when each name is read once besides (by the returned tuple)."""
+        found = None
+        for node in _walk(fn.body):
+            if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+                continue
+            target = node.targets[0].target
+            if isinstance(target, (cst.Tuple, cst.List)) and [
+                    e.value.value if isinstance(e, cst.Element) and isinstance(e.value, cst.Name) else None
+                    for e in target.elements] == names:
+                if found is not None:
+                    return None
+                found = node
+        if found is None or self.enclosing_function(found) is not fn:
+            return None
+        stmt = self.statement_of(found.value)
+        if stmt is None or len(stmt.body) != 1:
+            return None
+        for name in names:
+            if self.name_count(fn, name) != 2:
+                return None
+        return found.value
+
+    def iterator_return(self, ret: cst.Return, fn: cst.FunctionDef,
+                        iterated: tuple[cst.BaseExpression, list[cst.SimpleStatementLine]], local: dict,
+                        pipeline: _Pipeline, problem: _Problem) -> None:
+        """`return make_one_shot_iterator(ds).get_next()` becomes `return ds`: on TF2 the
+        iterator form hands Keras one eager batch, where the Estimator ran the iterator's next
+        element at every step; Keras iterating `ds` itself sees the same elements in order."""
+        dataset, served = iterated
+        self.no_iterator_under_strategy(pipeline, ret)
+        self.dataset_chain(dataset, local, fn, problem, 0, pipeline)
+        if not self.feeds_only(fn, pipeline):
+            raise _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` returns a one-shot iterator's next element "
+                           "and is also used outside this Estimator's calls: Keras needs the Dataset itself; make "
+                           "it return the Dataset, then rerun", ret)
+        stmt = self.statement_of(ret)
+        if stmt is None or len(stmt.body) != 1:
+            raise problem
+        comment = cst.EmptyLine(comment=cst.Comment(
+            "# Keras iterates the Dataset itself: the one-shot iterator gave the Estimator the same elements."))
+        new = stmt.with_changes(body=[ret.with_changes(value=cst.parse_expression(self.portable(dataset).strip()))],
+                                leading_lines=[*stmt.leading_lines, comment])
+        pipeline.input_edits[id(stmt)] = Replace(stmt, new)
+        for served_stmt in served:
+            pipeline.input_edits[id(served_stmt)] = Replace(served_stmt, cst.RemovalSentinel.REMOVE,
+                                                            keep_comments=True)
+
+    def no_iterator_under_strategy(self, pipeline: _Pipeline, node: cst.CSTNode) -> None:
+        if pipeline.strategy_name:
+            raise _Problem(CODE_INPUT_FN, "an input_fn that returns an iterator's next element under "
+                           "RunConfig(train_distribute=...): the Estimator raised 'input_fn must return a "
+                           "tf.data.Dataset' there (checked on TF 2.15); return the Dataset, then rerun", node)
+
+    def feeds_only(self, binding: cst.CSTNode, pipeline: _Pipeline, depth: int = 0) -> bool:
+        """Is what `binding` binds (an input_fn, a factory of one, a lambda) only handed to
+        this pipeline's drivers: as their input_fn, called in a lambda given to them, in a
+        functools.partial given to them, or returned by a factory that only feeds them?"""
+        uses = self.references(binding)
+        if not uses or depth > 3:
+            return False
+        for use in uses:
+            parent = self.parents.get(use)
+            if self.is_driver_input(use, pipeline):
+                continue
+            if isinstance(parent, cst.Call) and parent.func is use:
+                holder = self.parents.get(parent)
+                if self.is_driver_input(parent, pipeline):  # make_input_fn(x) as the input_fn
+                    continue
+                if isinstance(holder, cst.Lambda) and holder.body is parent and self.is_driver_input(holder, pipeline):
+                    continue
+                if self.assigned_name(parent) is not None and self.feeds_only(parent, pipeline, depth + 1):
+                    continue
+                return False
+            if isinstance(parent, cst.Arg) and parent.value is use:
+                partial = self.parents.get(parent)
+                if isinstance(partial, cst.Call) and self.name_of(partial.func) == "functools.partial" \
+                        and partial.args[0] is parent and self.is_driver_input(partial, pipeline):
+                    continue
+                return False
+            if isinstance(parent, cst.Return) and parent.value is use:
+                outer = self.enclosing_function(parent)
+                if outer is not None and self.feeds_only(outer, pipeline, depth + 1):
+                    continue
+            return False
+        return True
+
+    def is_driver_input(self, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        """Is `node` an argument of this pipeline's drivers or specs (or a name bound to a
+        value that only is)?"""
+        if self.is_driver_argument(node, pipeline):
+            return True
+        if isinstance(node, (cst.Lambda, cst.Call)) and self.assigned_name(node) is not None:
+            uses = self.references(node)
+            return bool(uses) and all(self.is_driver_argument(u, pipeline) for u in uses)
+        return False
+
+    def dataset_chain(self, chain: cst.BaseExpression, local: dict, fn: cst.FunctionDef, problem: _Problem,
+                      depth: int, pipeline: _Pipeline) -> None:
+        if depth > 30:
+            raise problem
+        if isinstance(chain, cst.Name) and chain.value in local:
+            for value in local[chain.value]:
+                if value is not chain:
+                    self.dataset_chain(value, {k: v for k, v in local.items() if k != chain.value} | {
+                        chain.value: [v for v in local[chain.value] if v is not value]}, fn, problem, depth + 1,
+                        pipeline)
+            return
+        if isinstance(chain, cst.Name):
+            inner = self.single_binding(chain)
+            if isinstance(inner, cst.FunctionDef) and _inside_node(inner, fn):
+                self.returns_dataset(inner, pipeline)  # a factory returning its inner input_fn
+                return
+            raise problem
+        # A Dataset method on a Dataset (`ds.batch(2)`, `tf.data.Dataset.range(8).batch(2)`).
+        if isinstance(chain, cst.Call) and isinstance(chain.func, cst.Attribute) \
+                and chain.func.attr.value in DATASET_METHODS \
+                and (self.name_of(chain.func) is None or not _dotted(chain.func)):
+            self.dataset_chain(chain.func.value, local, fn, problem, depth + 1, pipeline)
+            return
+        # A tf.data function or class that makes a Dataset: a dotted name, not a method of a
+        # call's value (`make_one_shot_iterator(ds).get_next` resolves to tf.data... too).
+        name = self.name_of(chain.func) if isinstance(chain, cst.Call) else None
+        if name and name.startswith(DATASET_ROOTS) and _dotted(chain.func) \
+                and name.rsplit(".", 1)[-1] not in NOT_DATASETS and ".Iterator" not in name:  # type: ignore[union-attr]
+            return
+        if isinstance(chain, cst.IfExp):
+            self.dataset_chain(chain.body, local, fn, problem, depth + 1, pipeline)
+            self.dataset_chain(chain.orelse, local, fn, problem, depth + 1, pipeline)
+            return
+        raise problem

@@ -1,0 +1,246 @@
+"""Reading `RunConfig(...)` and its strategy for an Estimator pipeline: train_distribute,
+session_config, model_dir and the contrib strategies (TFM201, TFM202, TFM205, TFM215, TFM216).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from tfmigrate.codemods.config_proto import translate_session_config
+from tfmigrate.rule import Finding, Replace
+from tfmigrate.codemods._estimator_common import (
+    CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_PARAMETER_SERVER, CODE_RUN_CONFIG_ARG,
+    CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, MIRRORED,
+    MULTI_WORKER, PARAMETER_SERVER, PER_REPLICA_BATCH, RUN_CONFIG, RUN_CONFIG_DROPPABLE, RUN_CONFIG_GUIDANCE,
+    _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
+)
+
+
+class _RunConfig(_AnalysisBase):
+    def contrib_mirrored(self, call: cst.Call) -> Finding:
+        tf = self.tf2_alias()
+        try:
+            given = self.keyword_args(call, ("devices", "num_gpus"))
+        except _Problem as p:
+            return Finding(CODE_STRATEGY_LEFT, p.message, call)
+        extra = sorted(k for k in given if k not in ("num_gpus", "devices"))
+        if extra or tf is None or len(given) > 1:
+            why = f"{', '.join(extra)} has no TF2 form" if extra else "it mixes devices and num_gpus"
+            if tf is None:
+                why = "no name is free for `import tensorflow`"
+            return Finding(CODE_STRATEGY_LEFT, f"MirroredStrategy left as it is: {why}", call)
+        alias, imports = tf
+        if not self.feeds_only_run_configs(call):
+            return Finding(CODE_STRATEGY_LEFT, PER_REPLICA_BATCH.format(kind="MirroredStrategy"), call)
+        if "devices" in given:
+            args = self.code(given["devices"].value)
+        elif "num_gpus" in given:
+            count = given["num_gpus"].value
+            if isinstance(count, cst.Name) and count.value != "None":  # `NUM_GPUS = 2`, bound once
+                bound = self.single_binding(count)
+                literal = isinstance(bound, cst.Integer) or isinstance(bound, cst.Name) and bound.value == "None"
+                count = bound if literal else count
+            if isinstance(count, cst.Name) and count.value == "None":  # every GPU, as with no argument
+                args = ""
+            elif isinstance(count, cst.Integer) and int(count.value, 0) == 0:  # no GPU: the CPU alone
+                args = '["/cpu:0"]'
+            elif isinstance(count, cst.Integer):  # num_gpus=n meant the first n GPUs
+                args = "[" + ", ".join(f'"/gpu:{i}"' for i in range(int(count.value, 0))) + "]"
+            else:
+                return Finding(CODE_STRATEGY_LEFT, f"MirroredStrategy left as it is: num_gpus={self.code(count)} is not "
+                               "a literal, and TF1 read 0 as 'the CPU only' and None as 'every GPU', where TF2 takes "
+                               "a device list (an empty one means every GPU); write the list by hand", call)
+        else:
+            args = ""
+        text = f"{alias}.distribute.MirroredStrategy({args})"
+        return Finding(CODE_CONTRIB_MIRRORED, f"{self.code(call)} → {text}", call,
+                       edits=(Replace(call, cst.parse_expression(text)),), add_imports=imports,
+                       remove_unused_imports=CONTRIB_IMPORTS)
+
+    def feeds_only_run_configs(self, call: cst.Call) -> bool:
+        """Is the strategy only handed to RunConfig(train_distribute/eval_distribute)? Contrib's
+        strategies took each dataset batch as one replica's, where TF2's split it across the
+        replicas; an Estimator's input_fn batches per replica either way (SEMANTICS fact 7),
+        so only there is the rename exact."""
+        if self.is_distribute_arg(call):
+            return True
+        if self.assigned_name(call) is not None:
+            return all(self.is_distribute_arg(use) for use in self.references(call))
+        helper = self.returned_by(call)  # `def get_strategy(): return MirroredStrategy(...)`
+        if helper is None:
+            return False
+        calls = [self.parents.get(use) for use in self.references(helper)]
+        return bool(calls) and all(isinstance(c, cst.Call) and self.is_distribute_arg(c) for c in calls)
+
+    def returned_by(self, value: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        """The function that `return value` ends, if the value is the whole return value."""
+        ret = self.parents.get(value)
+        if not (isinstance(ret, cst.Return) and ret.value is value):
+            return None
+        cur = self.parents.get(ret)
+        while cur is not None and not isinstance(cur, (cst.FunctionDef, cst.Lambda, cst.Module)):
+            cur = self.parents.get(cur)
+        return cur if isinstance(cur, cst.FunctionDef) else None
+
+    def is_distribute_arg(self, node: cst.CSTNode) -> bool:
+        arg = self.parents.get(node)
+        run_config = self.parents.get(arg)
+        return (isinstance(arg, cst.Arg) and arg.value is node and arg.keyword is not None
+                and arg.keyword.value in ("train_distribute", "eval_distribute")
+                and isinstance(run_config, cst.Call) and self.name_of(run_config.func) == RUN_CONFIG)
+
+    def contrib_one_device(self, call: cst.Call) -> Finding:
+        """The same class, with the same single `device` argument, under tf.distribute."""
+        tf = self.tf2_alias()
+        try:
+            given = self.keyword_args(call, ("device",))
+        except _Problem as p:
+            return Finding(CODE_STRATEGY_LEFT, p.message, call)
+        if set(given) != {"device"} or tf is None:
+            why = "no name is free for `import tensorflow`" if tf is None else "it takes exactly one device"
+            return Finding(CODE_STRATEGY_LEFT, f"OneDeviceStrategy left as it is: {why}", call)
+        alias, imports = tf
+        text = f"{alias}.distribute.OneDeviceStrategy({self.code(given['device'].value)})"
+        return Finding(CODE_CONTRIB_ONE_DEVICE, f"{self.code(call)} → {text}", call,
+                       edits=(Replace(call, cst.parse_expression(text)),), add_imports=imports,
+                       remove_unused_imports=CONTRIB_IMPORTS)
+
+    def collective(self, call: cst.Call) -> Finding:
+        tf = self.tf2_alias()
+        if not self.feeds_only_run_configs(call):
+            return Finding(CODE_STRATEGY_LEFT, PER_REPLICA_BATCH.format(kind="CollectiveAllReduceStrategy"), call)
+        if call.args or tf is None:
+            return Finding(CODE_STRATEGY_LEFT, "CollectiveAllReduceStrategy(...) with arguments: "
+                           "tf.distribute.MultiWorkerMirroredStrategy uses every local GPU and reads the cluster from "
+                           "TF_CONFIG; restrict GPUs with tf.config.set_visible_devices instead", call)
+        alias, imports = tf
+        text = f"{alias}.distribute.MultiWorkerMirroredStrategy()"
+        return Finding(CODE_COLLECTIVE, f"{self.code(call)} → {text} (cluster from TF_CONFIG as before)", call,
+                       edits=(Replace(call, cst.parse_expression(text)),), add_imports=imports,
+                       remove_unused_imports=CONTRIB_IMPORTS)
+
+    def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
+                   ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
+        call = node
+        if isinstance(node, cst.Name):
+            call = self.single_binding(node)
+            if not isinstance(call, cst.Call) or self.name_of(call.func) != RUN_CONFIG:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{node.value}` is not one `RunConfig(...)` assignment that "
+                               "tfmigrate can follow", node)
+            config_stmt = self.statement_of(call)
+            if not self.config_uses_ok(call, node, pipeline) or self.assigned_name(call) is None:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
+                               "tfmigrate cannot follow it", call)
+            pipeline.removed.append(config_stmt)
+        elif not (isinstance(node, cst.Call) and self.name_of(node.func) == RUN_CONFIG):
+            raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"config `{self.code(node)}` is not a RunConfig(...) tfmigrate "
+                           "can follow", node)
+        given = self.keyword_args(call, ("model_dir", "tf_random_seed"))
+        for key, arg in given.items():
+            if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
+                continue
+            if key == "tf_random_seed":
+                pipeline.seed = self.plain(arg.value)
+            elif key == "model_dir":
+                if pipeline.model_dir is None:
+                    pipeline.model_dir, pipeline.model_dir_node = self.plain(arg.value), arg.value
+            elif key == "session_config":
+                self.session_config(call, pipeline, arg)
+            elif key == "keep_checkpoint_max":
+                pipeline.keep = self.plain(arg.value)
+                pipeline.keep_arg = arg
+            elif key == "save_checkpoints_steps":
+                pipeline.save_every = self.plain(arg.value)
+                pipeline.save_every_arg = arg
+            elif key in RUN_CONFIG_DROPPABLE:
+                pipeline.dropped.append(arg)
+            else:
+                raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig({key}=...) has no automatic Keras form: "
+                               + RUN_CONFIG_GUIDANCE.get(key, "migrate it by hand"), arg)
+        train = given.get("train_distribute")
+        evaluation = given.get("eval_distribute")
+        if train is None or _is_none(train.value):
+            if evaluation is not None and not _is_none(evaluation.value):
+                raise _Problem(CODE_STRATEGY_LEFT, "eval_distribute without train_distribute: one Keras model "
+                               "lives in one strategy; migrate evaluation by hand", evaluation)
+            return None, None
+        return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def config_uses_ok(self, call: cst.Call, node: cst.Name, pipeline: _Pipeline) -> bool:
+        """Is the RunConfig only this Estimator's config (or, in a factory, only the config
+        of the Estimators it returns)?"""
+        uses = self.references(call)
+        if uses == [node]:
+            return True
+        if pipeline.site is None or node not in uses:
+            return False
+        for use in uses:
+            arg = self.parents.get(use)
+            if not (isinstance(arg, cst.Arg) and arg.value is use
+                    and self.parents.get(arg) in pipeline.site.alternatives):
+                return False
+        return True
+
+    def session_config(self, run_config: cst.Call, pipeline: _Pipeline, arg: cst.Arg) -> None:
+        """RunConfig(session_config=c): Keras has no sessions, so c's settings become the
+        process-wide tf.config calls the TFM1xx rules write for a Session(config=c)."""
+        fixes, problems = translate_session_config(self.wrapper, run_config)
+        if problems or not fixes:
+            reason = problems[0].message if problems else "nothing to translate"
+            raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig(session_config=...) has no automatic Keras form here: "
+                           f"{reason}", problems[0].node if problems else arg)
+        pipeline.config_fixes += fixes
+
+    def plain(self, node: cst.BaseExpression) -> str:
+        if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
+            raise _Problem(CODE_RUN_CONFIG_ARG, f"`{self.code(node)}` is computed: tfmigrate moves only plain values",
+                           node)
+        return self.code(node)
+
+    def strategy(self, node: cst.BaseExpression, eval_node: Optional[cst.BaseExpression], pipeline: _Pipeline,
+                 est_stmt: cst.SimpleStatementLine) -> None:
+        if eval_node is not None and not (isinstance(node, cst.Name) and isinstance(eval_node, cst.Name)
+                                          and node.value == eval_node.value):
+            raise _Problem(CODE_STRATEGY_LEFT, "eval_distribute is not the train_distribute strategy: one Keras "
+                           "model lives in one strategy; migrate evaluation by hand", eval_node)
+        if isinstance(node, cst.Name):
+            call = self.single_binding(node)
+            stmt = self.statement_of(call) if call is not None else None
+            if (not isinstance(call, cst.Call) or stmt is None or self.assigned_name(call) != node.value
+                    or not self.strategy_before(stmt, est_stmt, pipeline)):
+                raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{node.value}` is not created by one assignment in "
+                               "the same block as the Estimator", node)
+            pipeline.strategy_name, pipeline.strategy_stmt = node.value, stmt
+        elif isinstance(node, cst.Call):
+            call = node
+            name = "strategy"
+            if name in self.all_names:
+                raise _Problem(CODE_STRATEGY_LEFT, "the strategy is created inline and the name `strategy` is taken",
+                               node)
+            pipeline.strategy_name = name
+        else:
+            raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(node)}` cannot be followed", node)
+        kind = self.name_of(call.func)
+        if kind in PARAMETER_SERVER:
+            self.handled_strategies.add(call)
+            raise _Problem(CODE_PARAMETER_SERVER, "parameter-server Estimator training: use "
+                           "tf.distribute.ParameterServerStrategy + tf.distribute.coordinator.ClusterCoordinator "
+                           "with Model.fit; there is no automatic rewrite", call)
+        if kind not in MIRRORED | MULTI_WORKER | COLLECTIVE | {CONTRIB_MIRRORED}:
+            raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(call)}` is not a Mirrored or MultiWorker"
+                           "Mirrored strategy", call)
+        pipeline.strategy_call = call
+
+    def strategy_before(self, stmt: cst.SimpleStatementLine, est_stmt: cst.SimpleStatementLine,
+                        pipeline: _Pipeline) -> bool:
+        """Is the strategy made in the Estimator's block (or, in a factory, in a block that
+        holds the Estimator's return, above it)?"""
+        if self.block_of(stmt) is self.block_of(est_stmt):
+            return True
+        if pipeline.site is None:
+            return False
+        block = self.block_of(stmt)
+        return block is not None and _inside_node(est_stmt, block) and self.start(stmt) < self.start(est_stmt) \
+            and self.enclosing_function(stmt) is self.enclosing_function(est_stmt)
