@@ -48,6 +48,7 @@ from tfmigrate.codemods._model_fn_common import (
     _targets,
     _walk,
 )
+from tfmigrate.codemods._model_fn_helpers import inline_helpers
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
 from tfmigrate.codemods._model_fn_metrics import MetricMapping
@@ -101,9 +102,28 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
               parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]] = None) -> KerasModelCode:
     """`binding` finds the value a name of the user's module is bound to; `params_value`
     is the Estimator's `params=` (a dict literal, when tfmigrate could see one)."""
-    model = _ModelFn(fn, name_of, code, tf, taken)
+    # Helpers that build layers are written out at their calls first (codemods/_model_fn_helpers.py).
+    inlined = inline_helpers(fn, name_of, binding, parent, taken)
+    model = _ModelFn(inlined.fn, name_of, code, tf, taken)
     model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
-    return model.translate(class_name, make_name)
+    model.refused_helpers = inlined.refused
+    try:
+        result = model.translate(class_name, make_name)
+    except NotTranslatable as e:
+        node, helper = inlined.origin.get(id(e.node), (e.node, None))
+        message = f"in `{helper}(...)`, written out at this call: {e}" if helper else str(e)
+        raise NotTranslatable(message, node, e.code) from None
+    # Nodes of a written-out helper have no place in the source: its call stands for them.
+    dropped = []
+    for node, why in result.dropped:
+        origin, helper = inlined.origin.get(id(node), (node, None))
+        dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
+    result.dropped = dropped
+    for helper in inlined.followed:
+        result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model at each of "
+                                       "its calls, each with layers of its own as in TF1; the model no longer calls "
+                                       "this definition"))
+    return result
 
 
 class _Replacer(cst.CSTTransformer):
@@ -144,6 +164,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
+        self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
 
     # -- entry ----------------------------------------------------------------------------
 
@@ -701,11 +722,14 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         helper = self.module_binding(call.func) if isinstance(call.func, cst.Name) and self.module_binding else None
         if isinstance(helper, cst.FunctionDef):
             inner = self.tf1_inside(helper, set())
-            if inner is not None:
-                # Copied into call() as it is, the helper would fail on TF 2 (no tf.layers in Keras 3).
-                raise NotTranslatable(f"`{call.func.value}(...)` builds its part of the model with `{inner}`: "  # type: ignore[attr-defined]
-                                      "tfmigrate does not follow the model_fn's helpers; inline it or migrate it "
-                                      "by hand", call)
+            why = self.refused_helpers.get(id(call))
+            if inner is not None or why is not None:
+                # Copied into call() as it is, the helper would fail on TF 2 (no tf.layers in Keras 3),
+                # or make new layers at every step.
+                what = f"with `{inner}`" if inner is not None else "with layers of its own"
+                raise NotTranslatable(f"`{call.func.value}(...)` builds its part of the model {what}, and "  # type: ignore[attr-defined]
+                                      f"tfmigrate cannot write it out at this call: {why or 'it is not followed'}; "
+                                      "inline it or migrate it by hand", call)
 
     def tf1_inside(self, fn: cst.FunctionDef, seen: set[str]) -> Optional[str]:
         """The first TF1-only API a helper of the model_fn (or a helper it calls) uses."""

@@ -1,4 +1,5 @@
-"""The model_fn calls a helper of its own that builds tf.layers: tfmigrate does not follow it."""
+"""The model_fn calls a helper of its own that builds tf.layers, given the mode test as its
+training flag: the helper is written out in the Keras model, which passes its own flag."""
 import tensorflow.compat.v1 as tf
 
 

@@ -1,0 +1,381 @@
+"""The model_fn's helpers that build part of the model (`def conv_block(x, filters, training):
+... return net`, called several times), written out at each call site before the model_fn
+is translated.
+
+TF1 made new variables at every call of such a helper (tf.layers uniquifies its layer
+names; a variable scope only prefixes them), so each call site gets layers of its own,
+which the translation then creates once in the Keras model's __init__, as for the model_fn's
+own statements. A helper is followed only where that is exactly what it did:
+- it is defined once at the top of this module, and called as `name = helper(...)` on a
+  line of its own, with positional or keyword arguments (defaults filled in);
+- its body is straight-line code: assignments to plain names, `with` scopes that only
+  prefix names, logging calls, and one `return` at the end; helpers it calls are followed
+  the same way (not recursively);
+- it does not change anything outside itself (no `global`, no assignment to attributes or
+  items, no `.append(...)`), does not share variables (`reuse=`), and reads no name the
+  model_fn binds for itself.
+Anything else is left alone, and the translation reports the call with the reason.
+
+The helper's parameters become the call's arguments (a name or constant as it is, anything
+else first bound to a name of its own); its locals are renamed `<helper><n>_<local>` so that
+the copies neither clash with the model_fn's names nor with each other. Nodes that are not
+renamed stay the module's own, so their TensorFlow names still resolve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+import libcst as cst
+
+from tfmigrate.codemods._model_fn_common import KERAS_LAYER_MODULES, NameOf, TF1_GRAPH_OPS, _walk
+
+NAMING_SCOPES = {"tf.variable_scope", "tf.name_scope", "tf.compat.v1.variable_scope"}
+# Calls whose only effect was logging or summaries.
+LOGGING = ("tf.summary.", "tf.logging.", "tf.print", "tf.compat.v1.summary.", "tf.compat.v1.logging.")
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "add", "pop", "remove", "clear"})
+MAX_DEPTH = 8
+
+
+@dataclass
+class Inlined:
+    """The model_fn with its helpers written out, and how to point back at the source."""
+
+    fn: cst.FunctionDef
+    # id(new node) -> (the original node it stands for, the helper's name or None)
+    origin: dict[int, tuple[cst.CSTNode, Optional[str]]] = field(default_factory=dict)
+    # id(call of a helper that builds layers) -> why it was not followed
+    refused: dict[int, str] = field(default_factory=dict)
+    followed: list[cst.FunctionDef] = field(default_factory=list)  # helpers written out, in order
+
+
+class _Refused(Exception):
+    pass
+
+
+def builds_layers(fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.Name], Optional[cst.CSTNode]],
+                  seen: Optional[set[str]] = None) -> bool:
+    """Does the helper (or one it calls) make layers or variables, which TF1 made per call?"""
+    seen = set() if seen is None else seen
+    if fn.name.value in seen or len(seen) > MAX_DEPTH:
+        return False
+    seen.add(fn.name.value)
+    for node in _walk(fn.body):
+        if not isinstance(node, cst.Call):
+            continue
+        name = name_of(node.func) or ""
+        if name.startswith(("tf.layers.", "tf.get_variable") + TF1_GRAPH_OPS):
+            return True
+        if name.startswith(KERAS_LAYER_MODULES) and name.rsplit(".", 1)[-1][:1].isupper():
+            return True
+        if isinstance(node.func, cst.Name):
+            bound = binding(node.func)
+            if isinstance(bound, cst.FunctionDef) and builds_layers(bound, name_of, binding, seen):
+                return True
+    return False
+
+
+class _Renamer(cst.CSTTransformer):
+    """Renames the helper's locals and puts the call's arguments in place of its parameters;
+    a subtree it does not change stays the very same node (its metadata still applies)."""
+
+    def __init__(self, names: dict[str, str], values: dict[str, cst.BaseExpression]) -> None:
+        self.names, self.values = names, values
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.BaseExpression:
+        if updated_node.attr is not original_node.attr:  # `.attr` is not a variable
+            updated_node = updated_node.with_changes(attr=original_node.attr)
+        return self.same(original_node, updated_node)
+
+    def leave_Arg(self, original_node: cst.Arg, updated_node: cst.Arg) -> cst.Arg:
+        if original_node.keyword is not None and updated_node.keyword is not original_node.keyword:
+            updated_node = updated_node.with_changes(keyword=original_node.keyword)  # `training=` is no variable
+        return self.same(original_node, updated_node)
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        if original_node.value in self.values:
+            return self.values[original_node.value]
+        if original_node.value in self.names:
+            return cst.Name(self.names[original_node.value])
+        return original_node
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[override]
+        updated_node = super().on_leave(original_node, updated_node)
+        if isinstance(updated_node, cst.CSTNode) and not isinstance(original_node, cst.Name):
+            return self.same(original_node, updated_node)
+        return updated_node
+
+    @staticmethod
+    def same(original: cst.CSTNode, updated: cst.CSTNode):  # type: ignore[no-untyped-def]
+        if type(original) is type(updated):
+            old, new = original.children, updated.children
+            if len(old) == len(new) and all(a is b for a, b in zip(old, new)):
+                return original
+        return updated
+
+
+class _Inliner:
+    def __init__(self, fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.Name], Optional[cst.CSTNode]],
+                 parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str]) -> None:
+        self.fn, self.name_of, self.binding, self.parent = fn, name_of, binding, parent
+        self.result = Inlined(fn)
+        self.counts: dict[str, int] = {}
+        # Names the copies must not take: the model_fn's, the module's and the generated code's.
+        self.used = set(taken) | {n.value for n in _walk(fn) if isinstance(n, cst.Name)}
+        # The model_fn's own names (parameters and what it binds): a helper reading a module-level
+        # name of the same spelling would read the model_fn's once written out there.
+        self.fn_locals = {p.name.value for p in fn.params.params}
+        for node in _walk(fn.body):
+            targets = [node.target] if isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For)) \
+                else [node.asname.name] if isinstance(node, cst.WithItem) and node.asname is not None else []
+            self.fn_locals |= {n.value for t in targets for n in _walk(t) if isinstance(n, cst.Name)}
+
+    # -- the model_fn's blocks -----------------------------------------------------------------
+
+    def run(self) -> Inlined:
+        body = self.block(self.fn.body, ())
+        if body is not self.fn.body:
+            new = self.fn.with_changes(body=body)
+            self.result.origin[id(new)] = (self.fn, None)
+            self.result.fn = new
+        return self.result
+
+    def block(self, block, stack: tuple[str, ...]):  # type: ignore[no-untyped-def]
+        if not isinstance(block, cst.IndentedBlock):
+            return block
+        out: list[cst.BaseStatement] = []
+        changed = False
+        for stmt in block.body:
+            new = self.statement(stmt, stack)
+            changed |= not (len(new) == 1 and new[0] is stmt)
+            out += new
+        if not changed:
+            return block
+        updated = block.with_changes(body=out)
+        return updated
+
+    def statement(self, stmt: cst.BaseStatement, stack: tuple[str, ...]) -> list[cst.BaseStatement]:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            call = self.helper_call(stmt)
+            if call is None:
+                return [stmt]
+            helper = self.binding(call.func)  # type: ignore[arg-type]
+            assert isinstance(helper, cst.FunctionDef)
+            try:
+                return self.inline(stmt, call, helper, stack)
+            except _Refused as e:
+                self.result.refused[id(call)] = str(e)
+                return [stmt]
+        if isinstance(stmt, (cst.If, cst.For, cst.With, cst.While, cst.Try)):
+            changes = {}
+            body = self.block(stmt.body, stack)
+            if body is not stmt.body:
+                changes["body"] = body
+            orelse = getattr(stmt, "orelse", None)
+            if isinstance(orelse, cst.If):
+                new_else = self.statement(orelse, stack)
+                if new_else[0] is not orelse:
+                    changes["orelse"] = new_else[0]
+            elif isinstance(orelse, cst.Else):
+                else_body = self.block(orelse.body, stack)
+                if else_body is not orelse.body:
+                    changes["orelse"] = orelse.with_changes(body=else_body)
+            if not changes:
+                return [stmt]
+            new = stmt.with_changes(**changes)
+            self.result.origin[id(new)] = (stmt, None)
+            return [new]
+        return [stmt]
+
+    def helper_call(self, stmt: cst.SimpleStatementLine) -> Optional[cst.Call]:
+        """The helper call that builds layers in `stmt`, if `stmt` is `name = helper(...)`.
+        Other uses of such a helper are left for the translation to report."""
+        for node in _walk(stmt):
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+                helper = self.binding(node.func)
+                if isinstance(helper, cst.FunctionDef) and builds_layers(helper, self.name_of, self.binding):
+                    small = stmt.body[0]
+                    if len(stmt.body) == 1 and isinstance(small, cst.Assign) and small.value is node \
+                            and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                        return node
+                    self.result.refused[id(node)] = "its result is not assigned to a name on a line of its own"
+        return None
+
+    # -- one call ----------------------------------------------------------------------------------
+
+    def inline(self, stmt: cst.SimpleStatementLine, call: cst.Call, helper: cst.FunctionDef,
+               stack: tuple[str, ...]) -> list[cst.BaseStatement]:
+        name = helper.name.value
+        if name in stack:
+            raise _Refused("it calls itself (recursion): TF1 built as many layers as the recursion went deep")
+        if len(stack) >= MAX_DEPTH:
+            raise _Refused("its helpers nest too deep")
+        if self.parent is not None and not isinstance(self.parent(helper), cst.Module):
+            raise _Refused("it is not defined at the top of the module")
+        if helper.decorators or helper.asynchronous:
+            raise _Refused("it is decorated or async")
+        body = self.straight_body(helper)
+        self.check_effects(helper, body)
+        n = self.counts[name] = self.counts.get(name, 0) + 1
+        params = helper.params
+        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.posonly_params:
+            raise _Refused("it takes *args, **kwargs or positional-only parameters")
+        order = [p.name.value for p in params.params]
+        every = order + [p.name.value for p in params.kwonly_params]
+        defaults = {p.name.value: p.default for p in (*params.params, *params.kwonly_params) if p.default is not None}
+        given: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                raise _Refused("the call unpacks arguments")
+            key = arg.keyword.value if arg.keyword is not None else (order[i] if i < len(order) else None)
+            if key is None or key not in every or key in given:
+                raise _Refused("its arguments do not match its parameters")
+            given[key] = arg.value
+        assigned = {t for s in body for t in self.bound_names(s)}
+        free = {n.value for s in body for n in _walk(s) if isinstance(n, cst.Name)} - assigned - set(every)
+        clash = sorted(free & self.fn_locals)
+        if clash:
+            raise _Refused(f"it reads `{clash[0]}` from the module, a name the model_fn binds for itself")
+        names: dict[str, str] = {}
+        values: dict[str, cst.BaseExpression] = {}
+        lines: list[cst.BaseStatement] = []
+        for key in every:
+            value = given.get(key, defaults.get(key))
+            if value is None:
+                raise _Refused(f"the call gives no `{key}`")
+            if key not in assigned and self.plain(value):
+                values[key] = value
+            else:
+                names[key] = self.fresh(name, n, key)
+                lines.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[key]))], value)]))
+        for local in sorted(assigned):
+            names.setdefault(local, self.fresh(name, n, local))
+        renamer = _Renamer(names, values)
+        *steps, last = body
+        for step in steps:
+            lines.append(step.visit(renamer))  # type: ignore[arg-type]
+        returned = last.body[0].value  # type: ignore[attr-defined]
+        target = stmt.body[0]
+        assert isinstance(target, cst.Assign)
+        lines.append(stmt.with_changes(body=[target.with_changes(value=returned.visit(renamer))]))
+        originals = {id(node) for node in _walk(helper)} | {id(node) for node in _walk(stmt)}
+        for line in lines:
+            for node in _walk(line):
+                if id(node) not in originals:
+                    self.result.origin.setdefault(id(node), (call, name))
+        if helper not in self.result.followed:
+            self.result.followed.append(helper)
+        # The copies may call helpers of their own: follow those too.
+        out: list[cst.BaseStatement] = []
+        for line in lines:
+            out += self.statement(line, (*stack, name))
+        return out
+
+    def straight_body(self, helper: cst.FunctionDef) -> list[cst.SimpleStatementLine]:
+        """The helper's statements with naming scopes taken off; the last one returns."""
+        if not isinstance(helper.body, cst.IndentedBlock):
+            raise _Refused("its body is on one line")
+        out: list[cst.SimpleStatementLine] = []
+
+        def add(stmts: Sequence[cst.BaseStatement], top: bool) -> None:
+            for i, stmt in enumerate(stmts):
+                if isinstance(stmt, cst.SimpleStatementLine):
+                    if top and i == 0 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
+                            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+                        continue  # the docstring
+                    for small in stmt.body:
+                        out.append(stmt.with_changes(body=[small]) if len(stmt.body) > 1 else stmt)
+                elif isinstance(stmt, cst.With) and self.naming_scope(stmt):
+                    add(stmt.body.body, False)  # type: ignore[attr-defined]
+                else:
+                    raise _Refused("its body is not straight-line code (a branch, a loop or another compound "
+                                   "statement)")
+
+        add(helper.body.body, True)
+        if not out or not isinstance(out[-1].body[0], cst.Return) or out[-1].body[0].value is None:
+            raise _Refused("it does not end by returning what it built")
+        for stmt in out[:-1]:
+            small = stmt.body[0]
+            if isinstance(small, cst.Return):
+                raise _Refused("it returns before its end")
+            if isinstance(small, cst.Assign):
+                if not all(isinstance(t.target, cst.Name) for t in small.targets):
+                    raise _Refused("it assigns to something other than a plain name (an attribute, an item or a "
+                                   "tuple)")
+            elif isinstance(small, cst.Expr):
+                if not (isinstance(small.value, cst.Call) and (self.name_of(small.value.func) or "").startswith(
+                        LOGGING)):
+                    raise _Refused(f"it runs `{cst.Module([]).code_for_node(small.value)}` for its effect, "
+                                   "which a Keras model would repeat at every step")
+            elif not isinstance(small, cst.Pass):
+                raise _Refused(f"it holds a `{type(small).__name__}` statement")
+        return out
+
+    def naming_scope(self, stmt: cst.With) -> bool:
+        if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
+            return False
+        item = stmt.items[0].item
+        if not (isinstance(item, cst.Call) and self.name_of(item.func) in NAMING_SCOPES):
+            return False
+        keywords = {a.keyword.value for a in item.args if a.keyword is not None}
+        if keywords - {"name_or_scope", "name", "values", "default_name"}:
+            raise _Refused(f"its scope sets {', '.join(sorted(keywords - {'name_or_scope', 'name', 'values'}))}: "
+                           "variables shared or made by a getter have no per-call copy")
+        return len([a for a in item.args if a.keyword is None]) <= 2
+
+    def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> None:
+        for stmt in body:
+            for node in _walk(stmt):
+                if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
+                                     cst.Yield, cst.Await, cst.NamedExpr)):
+                    raise _Refused(f"it holds a {type(node).__name__}, which tfmigrate does not rename")
+                if isinstance(node, cst.Call):
+                    callee = node.func
+                    if isinstance(callee, cst.Attribute) and callee.attr.value in _MUTATORS \
+                            and not (self.name_of(callee) or "").startswith("tf."):
+                        raise _Refused(f"it changes an object in place (`.{callee.attr.value}(...)`)")
+                    if any(a.keyword is not None and a.keyword.value in ("reuse", "custom_getter") for a in node.args):
+                        raise _Refused("it reuses variables (`reuse=`): its calls share weights")
+                    name = self.name_of(callee) or ""
+                    if name.startswith(("tf.get_variable_scope", "tf.compat.v1.get_variable_scope",
+                                        "tf.add_to_collection", "tf.get_collection")):
+                        raise _Refused(f"it calls `{name}`, which reaches the graph's shared state")
+        del helper
+
+    # -- names -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def bound_names(stmt: cst.SimpleStatementLine) -> set[str]:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign):
+            return {t.target.value for t in small.targets if isinstance(t.target, cst.Name)}
+        return set()
+
+    @staticmethod
+    def plain(node: cst.BaseExpression) -> bool:
+        """A value that can stand in for a parameter at every use: no call, nothing computed."""
+        if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(node, cst.Attribute):
+            return _Inliner.plain(node.value)
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            return _Inliner.plain(node.value) and isinstance(node.slice[0].slice.value,
+                                                             (cst.SimpleString, cst.Integer))
+        return False
+
+    def fresh(self, helper: str, n: int, local: str) -> str:
+        base = f"{helper}{n}_{local}"
+        name, k = base, 1
+        while name in self.used:
+            name, k = f"{base}_{k}", k + 1
+        self.used.add(name)
+        return name
+
+
+def inline_helpers(fn: cst.FunctionDef, name_of: NameOf, binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]],
+                   parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str]) -> Inlined:
+    if binding is None:
+        return Inlined(fn)
+    return _Inliner(fn, name_of, binding, parent, taken).run()
+

@@ -1,0 +1,116 @@
+"""The model_fn's helpers that build layers (codemods/_model_fn_helpers.py): written out at
+each call with layers of their own, or reported with the reason they were not."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.support import rewrite
+
+HEAD = '''\
+import tensorflow.compat.v1 as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[0.1, 0.2], [0.3, 0.4]], [0, 1])).repeat(2).batch(2)
+
+
+'''
+TAIL = '''
+    logits = tf.layers.dense(net, 2)
+    loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+    train_op = tf.train.AdamOptimizer().minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn, params={"hidden": [4, 4]})
+estimator.train(input_fn)
+'''
+
+
+def program(helper: str, body: str) -> str:
+    return HEAD + textwrap.dedent(helper).strip() + "\n\n\ndef model_fn(features, labels, mode, params):\n" + \
+        textwrap.indent(textwrap.dedent(body).strip(), "    ") + TAIL
+
+
+def test_each_call_gets_its_own_layers_in_init_and_a_loop_one_per_pass() -> None:
+    src = program('''
+        def block(x, units, scale=1.0):
+            with tf.name_scope("block"):
+                y = tf.layers.dense(x, units, activation=tf.nn.relu)
+                return y * scale
+        ''', '''
+        net = features
+        for units in params["hidden"]:
+            net = block(net, units)
+        net = block(net, units=3, scale=params["scale"])
+        ''')
+    new, diags = rewrite(src)
+    assert "self.dense = []\n        for units in params[\"hidden\"]:\n" \
+           "            self.dense.append(tf2.keras.layers.Dense(units=units, activation=\"relu\"))" in new
+    assert "self.dense_1 = tf2.keras.layers.Dense(units=3, activation=\"relu\")" in new
+    # The parameters read the call's arguments; the helper's locals are renamed per call.
+    assert "block1_y = dense_layer(net)\n            net = block1_y * 1.0" in new
+    assert "block2_y = self.dense_1(net)\n        net = block2_y * params[\"scale\"]" in new
+    assert [d.code for d in diags] == ["TFM220"]
+    assert rewrite(new)[0] == new
+
+
+def test_an_argument_computed_at_the_call_is_bound_once() -> None:
+    src = program('''
+        def block(x, units):
+            y = tf.layers.dense(x, units)
+            return tf.nn.relu(y) + tf.nn.relu(x)
+        ''', '''
+        net = block(tf.reshape(features, [-1, 2]), 4)
+        ''')
+    new, _ = rewrite(src)
+    assert "block1_x = tf.reshape(features, [-1, 2])\n        block1_y = self.dense(block1_x)" in new
+    assert "net = tf.nn.relu(block1_y) + tf.nn.relu(block1_x)" in new
+
+
+@pytest.mark.parametrize("helper, body, reason", [
+    ('''
+     def block(x):
+         with tf.variable_scope("shared", reuse=tf.AUTO_REUSE):
+             return tf.layers.dense(x, 4)
+     ''', "net = block(features) + block(features * 2.0)", "not assigned to a name"),
+    ('''
+     def block(x):
+         with tf.variable_scope("shared", reuse=tf.AUTO_REUSE):
+             return tf.layers.dense(x, 4)
+     ''', "net = block(features)", "reuse"),
+    ('''
+     def block(x, n):
+         if n == 0:
+             return x
+         return block(tf.layers.dense(x, 4), n - 1)
+     ''', "net = block(features, 2)", "not straight-line"),
+    ('''
+     def block(x):
+         return block(tf.layers.dense(x, 4))
+     ''', "net = block(features)", "recursion"),
+    ('''
+     def block(x):
+         y = tf.layers.dense(x, 4)
+         tf.add_to_collection("outputs", y)
+         return y
+     ''', "net = block(features)", "for its effect"),
+    ('''
+     def block(x):
+         y = tf.layers.dense(x, units)
+         return y
+     ''', "units = 4\nnet = block(features)", "a name the model_fn binds"),
+    ('''
+     def block(x, *rest):
+         return tf.layers.dense(x, 4)
+     ''', "net = block(features)", "*args"),
+])
+def test_what_cannot_be_written_out_is_reported_with_the_reason(helper: str, body: str, reason: str) -> None:
+    src = program(helper, body)
+    new, diags = rewrite(src)
+    assert new == src
+    messages = [d.message for d in diags if d.code == "TFM210"]
+    assert len(messages) == 1 and reason in messages[0], messages
