@@ -58,7 +58,11 @@ class _Codegen(_AnalysisBase):
         top_defs: list[cst.BaseStatement] = []
         if fn_node is not None:  # the model class and its make function take the model_fn's place
             new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
-            edits.append(Replace(fn_node, cst.FlattenSentinel(new_defs)))
+            if pipeline.shared_model_fn:  # written once for all its Estimators (EstimatorRule.run)
+                self.shared_fn_code[id(pipeline.estimator_call)] = (
+                    cst.Module(body=new_defs).code, Replace(fn_node, cst.FlattenSentinel(new_defs)))
+            else:
+                edits.append(Replace(fn_node, cst.FlattenSentinel(new_defs)))
         else:  # a canned Estimator: its model class goes above the top-level statement that builds it
             top = pipeline.estimator_stmt
             while not isinstance(self.parents.get(top), cst.Module):

@@ -184,6 +184,8 @@ class _Pipeline:
     checkpoint_ref: str = ""  # how the drivers reach the tf.train.Checkpoint, likewise
     model_dir_node: Optional[cst.BaseExpression] = None
     temporary_model_dir: bool = False  # model_dir may be None or "": the Estimator made a temporary one
+    shared_config: Optional[cst.SimpleStatementLine] = None  # a RunConfig other Estimators take too
+    shared_model_fn: bool = False  # the model_fn is other Estimators' too
 
     @property
     def driver(self) -> str:
@@ -221,6 +223,13 @@ class _AnalysisBase:
         self.mode_keys_done: set[int] = set()
         self.inherited: dict[int, list[cst.EmptyLine]] = {}
         self.factory_calls: set[cst.Call] = set()
+        # a RunConfig statement shared by several Estimators → their calls, in source order
+        self.config_users: dict[int, list[cst.Call]] = {}
+        # a model_fn several Estimators take → their calls; the names taken before its first
+        # translation and the names it got; each call's (Keras code, edit that writes it)
+        self.model_fn_users: dict[int, list[cst.Call]] = {}
+        self.shared_fn_taken: dict[int, tuple[set, Optional[list[str]]]] = {}
+        self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
 
     def start(self, node: cst.CSTNode) -> tuple[int, int]:
         pos = self.positions[node]

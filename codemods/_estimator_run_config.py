@@ -12,7 +12,7 @@ from tfmigrate.codemods.config_proto import translate_session_config
 from tfmigrate.rule import Finding, Replace
 from tfmigrate.codemods._estimator_common import (
     CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_PARAMETER_SERVER, CODE_RUN_CONFIG_ARG,
-    CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, MIRRORED,
+    CANNED, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, ESTIMATOR, MIRRORED,
     MULTI_WORKER, PARAMETER_SERVER, PER_REPLICA_BATCH, RUN_CONFIG, RUN_CONFIG_DROPPABLE, RUN_CONFIG_GUIDANCE,
     _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
 )
@@ -123,21 +123,36 @@ class _RunConfig(_AnalysisBase):
 
     def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
                    ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
-        call = node
+        chain = self.run_config_chain(node)
         if isinstance(node, cst.Name):
-            call = self.single_binding(node)
-            if not isinstance(call, cst.Call) or self.name_of(call.func) != RUN_CONFIG:
+            value = self.single_binding(node)
+            chain = self.run_config_chain(value) if isinstance(value, cst.BaseExpression) else None
+            if chain is None:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{node.value}` is not one `RunConfig(...)` assignment that "
                                "tfmigrate can follow", node)
+            call = chain[-1]
             config_stmt = self.statement_of(call)
-            if not self.config_uses_ok(call, node, pipeline) or self.assigned_name(call) is None:
+            if self.assigned_name(call) is None:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
                                "tfmigrate cannot follow it", call)
-            pipeline.removed.append(config_stmt)
-        elif not (isinstance(node, cst.Call) and self.name_of(node.func) == RUN_CONFIG):
+            if self.config_uses_ok(call, node, pipeline):
+                pipeline.removed.append(config_stmt)
+            elif self.config_shared(call, node):
+                # Several Estimators of this file take this one RunConfig: it goes when the
+                # last of them is rewritten, if all of them are (EstimatorRule.run).
+                pipeline.shared_config = config_stmt
+            else:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
+                               "tfmigrate cannot follow it", call)
+        elif chain is None:
             raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"config `{self.code(node)}` is not a RunConfig(...) tfmigrate "
                            "can follow", node)
-        given = self.keyword_args(call, ("model_dir", "tf_random_seed"))
+        # RunConfig(a=1).replace(b=2): each replace() overrides what came before it.
+        given: dict[str, cst.Arg] = {}
+        owner: dict[str, cst.Call] = {}
+        for i, step in enumerate(chain):
+            for key, arg in self.keyword_args(step, ("model_dir", "tf_random_seed") if i == 0 else ()).items():
+                given[key], owner[key] = arg, step
         for key, arg in given.items():
             if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
                 continue
@@ -147,7 +162,7 @@ class _RunConfig(_AnalysisBase):
                 if pipeline.model_dir is None:
                     pipeline.model_dir, pipeline.model_dir_node = self.plain(arg.value), arg.value
             elif key == "session_config":
-                self.session_config(call, pipeline, arg)
+                self.session_config(owner[key], pipeline, arg)
             elif key == "keep_checkpoint_max":
                 pipeline.keep = self.plain(arg.value)
                 pipeline.keep_arg = arg
@@ -167,6 +182,40 @@ class _RunConfig(_AnalysisBase):
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def run_config_chain(self, node: Optional[cst.BaseExpression]) -> Optional[list[cst.Call]]:
+        """`RunConfig(...)` or `RunConfig(...).replace(...)...`: its calls, the RunConfig first;
+        None for anything else."""
+        if not isinstance(node, cst.Call):
+            return None
+        if self.name_of(node.func) == RUN_CONFIG:
+            return [node]
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "replace":
+            inner = self.run_config_chain(func.value)  # type: ignore[arg-type]
+            if inner is not None:
+                return [*inner, node]
+        return None
+
+    def config_shared(self, call: cst.Call, node: cst.Name) -> bool:
+        """Is the RunConfig bound by `call` only ever the `config=` of Estimators built in
+        this file? (An Estimator reads its RunConfig when it is built and never changes it.)"""
+        uses = self.references(call)
+        if node not in uses or len(uses) < 2:
+            return False
+        for use in uses:
+            arg = self.parents.get(use)
+            estimator = self.parents.get(arg)
+            if not (isinstance(arg, cst.Arg) and arg.value is use and arg.keyword is not None
+                    and arg.keyword.value == "config" and isinstance(estimator, cst.Call)):
+                return False
+            name = self.name_of(estimator.func)
+            if name != ESTIMATOR and name not in CANNED:
+                return False
+            self.config_users.setdefault(id(self.statement_of(call)), []).append(estimator)
+        self.config_users[id(self.statement_of(call))] = list(dict.fromkeys(
+            self.config_users[id(self.statement_of(call))]))
+        return True
 
     def config_uses_ok(self, call: cst.Call, node: cst.Name, pipeline: _Pipeline) -> bool:
         """Is the RunConfig only this Estimator's config (or, in a factory, only the config

@@ -17,6 +17,7 @@ replica whole batches too, so the input_fn itself stays as it is.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Iterable, Optional
 
@@ -28,7 +29,7 @@ from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canne
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import is_compat_v1
-from tfmigrate.rule import Finding, ImportSpec, Rule
+from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
@@ -40,6 +41,7 @@ from tfmigrate.codemods._estimator_common import (
     CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
     CONTRIB_ONE_DEVICE, ESTIMATOR, GRAPH_MODE_SWITCHES, GRAPH_MODE_USERS, LEFTOVER_FINE, LEFTOVER_PREFIXES,
     MODEL_TO_ESTIMATOR, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
+    _merged_lines,
 )
 
 
@@ -110,7 +112,62 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
                                         "use tf.distribute.ParameterServerStrategy with a cluster resolver and "
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
+        findings = self.write_shared_model_fns(findings)
+        findings = self.remove_shared_configs(findings)
         return findings + self.leftovers(findings)
+
+    def write_shared_model_fns(self, findings: list[Finding]) -> list[Finding]:
+        """A model_fn several Estimators take becomes its Keras class once, with the first of
+        them, when every one is rewritten to that same class; otherwise none of them is."""
+        fixes = {id(f.node): i for i, f in enumerate(findings) if f.code == CODE_PIPELINE and f.fixable}
+        for fn_id, users in self.model_fn_users.items():
+            written = {self.shared_fn_code.get(id(u), (None,))[0] for u in users}
+            if all(id(u) in fixes for u in users) and len(written) == 1:
+                first = fixes[id(users[0])]
+                findings[first] = dataclasses.replace(
+                    findings[first], edits=(self.shared_fn_code[id(users[0])][1], *findings[first].edits))
+                continue
+            why = ("another Estimator that takes it is left as it is (see its report)"
+                   if not all(id(u) in fixes for u in users) else
+                   "the Estimators that take it need different Keras models (their params or strategies differ)")
+            for u in users:
+                if id(u) in fixes:
+                    findings[fixes[id(u)]] = Finding(
+                        CODE_MODEL_FN, f"this Estimator's model_fn is shared, and {why}: the model_fn stays as it "
+                        "is, so this pipeline was left as it is too", u)
+        return findings
+
+    def remove_shared_configs(self, findings: list[Finding]) -> list[Finding]:
+        """A RunConfig several Estimators take goes with the last of them, and only when every
+        one of them is rewritten: otherwise an Estimator left as it is still needs it."""
+        fixes = {id(f.node): i for i, f in enumerate(findings) if f.code == CODE_PIPELINE and f.fixable}
+        for stmt_id, users in self.config_users.items():
+            if not all(id(u) in fixes for u in users):
+                continue
+            last = fixes[id(max(users, key=self.start))]
+            stmt = next(s for s in self.index.of(cst.SimpleStatementLine) if id(s) == stmt_id)
+            findings[last] = dataclasses.replace(findings[last], edits=(
+                *findings[last].edits, Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True)))
+            self.hand_on_lines(stmt, findings)
+        return findings
+
+    def hand_on_lines(self, removed: cst.SimpleStatementLine, findings: list[Finding]) -> None:
+        """The blank lines above a removed statement go to the next one, when a fix rewrites it
+        (as a pipeline's own removed statements do)."""
+        body = list(getattr(self.parents.get(removed), "body", ()))
+        later = body[body.index(removed) + 1:] if removed in body else []
+        if not later or not removed.leading_lines:
+            return
+        for i, f in enumerate(findings):
+            for j, e in enumerate(f.edits):
+                if isinstance(e, Replace) and e.node is later[0] and isinstance(e.new, cst.FlattenSentinel) \
+                        and e.new.nodes and hasattr(e.new.nodes[0], "leading_lines"):
+                    first = e.new.nodes[0]
+                    lines = [line for line in removed.leading_lines if line.comment is None]
+                    first = first.with_changes(leading_lines=_merged_lines(lines, first.leading_lines))
+                    new = Replace(e.node, cst.FlattenSentinel([first, *e.new.nodes[1:]]), e.keep_comments)
+                    findings[i] = dataclasses.replace(f, edits=(*f.edits[:j], new, *f.edits[j + 1:]))
+                    return
 
     def leftovers(self, findings: list[Finding]) -> list[Finding]:
         """Estimator API that no finding rewrote or explained (a model_fn whose Estimator is
@@ -241,6 +298,14 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
         if site is not None:
             self.factory_state(pipeline)
         elif pipeline.model_dir is not None:
+            # Two Estimators of one file with a model_dir each keep a checkpoint manager each.
+            names = self.free_names(("checkpoint", "keras_checkpoint", "model_checkpoint", f"{est_name}_checkpoint"),
+                                    ("checkpoints", "checkpoint_manager", "keras_checkpoints",
+                                     f"{est_name}_checkpoints"))
+            if names is None:
+                raise _Problem(CODE_DRIVER, "no free names for the checkpoint manager of model_dir", call)
+            pipeline.checkpoint, pipeline.checkpoints = names
+            self.all_names.update(names)
             self.model_dir_or_temporary(pipeline)
         if canned is not None:
             model = self.canned_model(call, canned, pipeline)
@@ -302,21 +367,32 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
     def model_fn(self, arg: Optional[cst.Arg], call: cst.Call, pipeline: _Pipeline) -> KerasModelCode:
         node = arg.value if arg else None
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
-        if not isinstance(fn, cst.FunctionDef) or not self.model_fn_uses_ok(fn, node, pipeline):
+        shared = isinstance(fn, cst.FunctionDef) and not self.model_fn_uses_ok(fn, node, pipeline) \
+            and self.model_fn_shared(fn, node, pipeline)
+        if not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
         if not isinstance(self.parents.get(fn), cst.Module):
             raise _Problem(CODE_MODEL_FN, "model_fn is not defined at the top of the module", fn)
-        base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"
-        camel = "".join(part.capitalize() for part in base.split("_") if part) + "Model"
-        names = self.free_names((camel, camel + "Keras"), (f"make_{base}_model", f"make_{base}_keras_model"))
+        taken = self.all_names
+        if shared:
+            # Every Estimator of a shared model_fn gets a model of one class: the same names,
+            # and the same names taken when it was first translated, so the same code.
+            if id(fn) not in self.shared_fn_taken:
+                self.shared_fn_taken[id(fn)] = (set(self.all_names), self.model_fn_names(fn))
+            first_taken, names = self.shared_fn_taken[id(fn)]
+            taken = set(first_taken)
+        else:
+            names = self.model_fn_names(fn)
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
         pipeline.model_fn_node = fn
+        pipeline.shared_model_fn = bool(shared)
         try:
-            model = translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], self.all_names,
+            model = translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], taken,
                               binding=self.single_binding, params_value=pipeline.params_node,
                               parent=self.parents.get)
+            self.all_names |= taken
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
@@ -329,6 +405,31 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+
+    def model_fn_names(self, fn: cst.FunctionDef) -> Optional[list[str]]:
+        base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"
+        camel = "".join(part.capitalize() for part in base.split("_") if part) + "Model"
+        return self.free_names((camel, camel + "Keras"), (f"make_{base}_model", f"make_{base}_keras_model"))
+
+    def model_fn_shared(self, fn: cst.FunctionDef, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
+        """Is the model_fn the `model_fn` of several Estimators built in this file (a pretrain
+        and a finetune, a resumed run)? Each becomes a model of one Keras class, written once
+        when all of them are rewritten with the same class (EstimatorRule.run)."""
+        uses = self.references(fn)
+        if pipeline.site is not None or node not in uses or len(uses) < 2:
+            return False
+        users = []
+        for use in uses:
+            arg = self.parents.get(use)
+            call = self.parents.get(arg)
+            if not (isinstance(arg, cst.Arg) and arg.value is use and isinstance(call, cst.Call)
+                    and self.name_of(call.func) == ESTIMATOR and call not in self.factory_calls
+                    and (arg.keyword is None and call.args[0] is arg
+                         or arg.keyword is not None and arg.keyword.value == "model_fn")):
+                return False
+            users.append(call)
+        self.model_fn_users[id(fn)] = sorted(users, key=self.start)
+        return True
 
     def model_fn_uses_ok(self, fn: cst.FunctionDef, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
         """Is the model_fn used only by this Estimator (or, in a factory, only by Estimators it
