@@ -51,7 +51,7 @@ from tfmigrate.codemods._model_fn_common import (
 from tfmigrate.codemods._model_fn_helpers import inline_helpers
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
-from tfmigrate.codemods._model_fn_metrics import MetricMapping
+from tfmigrate.codemods._model_fn_metrics import SIGMOID_METRIC_CLASS, MetricMapping
 from tfmigrate.codemods._model_fn_optimizer import (
     RMSPROP_CLASS,
     SCHEDULE_STEP_ARG,
@@ -156,6 +156,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         self.rank_one = False
         self.inner_names: list[str] = []  # inner tensors of the forward pass the predictions read
         self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
+        self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
         self.metric_output = "y_pred"
         # id(tf.get_variable call) → {id(l2_loss term): its scale}: the loss's l2_loss terms on it
@@ -845,6 +846,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         if self.rmsprop_class:
             lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
                       for line in RMSPROP_CLASS.splitlines()] + ["", ""]
+        for keras, name in self.metric_classes.items():
+            lines += [line.format(name=name, keras=keras, tf=tf).replace("    ", i)
+                      for line in SIGMOID_METRIC_CLASS.splitlines()] + ["", ""]
         make_args = ", ".join((["params"] if "params" in self.params else []) + [p for p, _ in self.extra_args])
         model_args = ", ".join((["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"def {make_name}({make_args}):")

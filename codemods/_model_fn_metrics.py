@@ -12,6 +12,7 @@ from tfmigrate.codemods._model_fn_common import (
     TF1_ONLY,
     _Path,
     _names_used,
+    _walk,
 )
 from tfmigrate.codemods._model_fn_losses import NN_LOSSES
 
@@ -27,6 +28,13 @@ KERAS_RESERVED = {"loss", "compile_metrics"}
 # Keras losses that have a metric of the same name and options (the per-example mean).
 LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
                 "MeanSquaredError", "MeanAbsoluteError"}
+
+# Keras's metric on the probabilities the model_fn thresholded, where the model outputs logits.
+SIGMOID_METRIC_CLASS = '''class {name}({tf}.keras.metrics.{keras}):
+    """Keras's {keras} on the sigmoid of the logits: the model_fn thresholded probabilities."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        return super().update_state(y_true, {tf}.sigmoid(y_pred), sample_weight)'''
 
 
 class MetricMapping:
@@ -87,6 +95,14 @@ class MetricMapping:
         if name in (PRECISION, RECALL) and kind == "positive_logit":
             cls = "Precision" if name == PRECISION else "Recall"
             return f"{k}.{cls}({label}, thresholds=0.0)"
+        if name in (ACCURACY, PRECISION, RECALL) and kind is not None and kind.startswith("above:"):
+            # TF1 compared `>` (or `>=`, which differs only at equality); Keras's BinaryAccuracy,
+            # Precision and Recall count y_pred > threshold.
+            _, compared, threshold = kind.split(":", 2)
+            cls, option = {ACCURACY: ("BinaryAccuracy", "threshold"), PRECISION: ("Precision", "thresholds"),
+                           RECALL: ("Recall", "thresholds")}[name]
+            metric = f"{k}.{cls}" if compared == "output" else self.sigmoid_metric(cls)
+            return f"{metric}({label}, {option}={threshold})"
         raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
                               f"`{output}`", call)
 
@@ -257,7 +273,45 @@ class MetricMapping:
             return "positive_logit"
         if inner == "output" and threshold is not None and float(threshold) == 0.0:
             return "positive_logit"
+        if inner in ("output", "sigmoid"):
+            # `output > t` / `tf.sigmoid(output) > t`, t a number or a hyperparameter:
+            # "above:<what is compared>:<t as make_...() can read it>"
+            value = self.compile_value(right, path)
+            if value is not None:
+                return f"above:{inner}:{value}"
         return None
+
+    def compile_value(self, node: cst.BaseExpression, path: _Path) -> Optional[str]:
+        """`node` as source the model's make function can evaluate (it has `params`), or None
+        when it is computed from tensors."""
+        node = self.value(node, path)
+        if isinstance(node, (cst.Float, cst.Integer)):
+            return self.code(node)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
+                and isinstance(node.expression, (cst.Float, cst.Integer)):
+            return self.code(node)
+        used = _names_used(node)
+        assigned = {n.value for sub in _walk(self.fn.body) if isinstance(sub, cst.AssignTarget)
+                    for n in _walk(sub.target) if isinstance(n, cst.Name)}
+        local = (set(self.params) - {"params"}) | assigned
+        if used & local or ("params" in used and "params" not in self.params):
+            return None
+        if any(isinstance(sub, cst.Call) for sub in _walk(node)):
+            return None
+        return self.code(node)
+
+    def sigmoid_metric(self, keras: str) -> str:
+        """Keras's own `keras` metric fed the sigmoid of the model's logits: the model_fn compared
+        probabilities with a threshold, and Keras's Precision and Recall take thresholds in [0, 1]
+        only, so they cannot compare the logits instead. The same float32 sigmoid as TF1's, then
+        the same strict `>`: the same counts."""
+        name = self.metric_classes.get(keras)
+        if name is None:
+            name = f"{self.class_name}Sigmoid{keras}"
+            while name in self.taken:
+                name += "_"
+            self.metric_classes[keras] = name
+        return name
 
     def subscript_value(self, node: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
         """`predictions["classes"]` where `predictions = {...}` was bound on the path."""
