@@ -24,6 +24,7 @@ from tfmigrate.codemods._model_fn_common import (
 )
 
 
+LOG_LOSS = "tf.losses.log_loss"
 # tf.nn losses under tf.reduce_mean: Keras loss, labels keyword, logits keyword.
 NN_LOSSES = {
     "tf.nn.sparse_softmax_cross_entropy_with_logits": ("SparseCategoricalCrossentropy", "labels"),
@@ -62,6 +63,8 @@ class LossMapping:
             inner = self.value(call.args[0].value, path)
             if isinstance(inner, cst.Call) and self.name_of(inner.func) in NN_LOSSES:
                 return self.nn_loss(inner, path)
+        if name == LOG_LOSS and isinstance(call, cst.Call):
+            return self.log_loss(call, path)
         form = LOSSES.get(name or "")
         if form is None and not name in NN_LOSSES and not (name or "").startswith("tf.losses."):
             custom = self.custom_loss(call, path)
@@ -113,6 +116,40 @@ class LossMapping:
                     f"{tf}.reshape(y_true, [-1]), {tf}.int32), {self.static(spec['depth'])}), y_pred, {options})",
                     self.output(output, path))
         return f"{keras}({', '.join(parts)})", self.output(output, path)
+
+    def log_loss(self, call: cst.Call, path: _Path) -> tuple[str, str]:
+        """tf.losses.log_loss(labels, predictions, weights=1.0, epsilon=1e-7): TF1 adds epsilon
+        inside both logs, -y*log(p + e) - (1 - y)*log(1 - p + e), where Keras's
+        BinaryCrossentropy clips p to [1e-7, 1 - 1e-7] instead (a relative difference of e/p on
+        every example). The same formula, in the same order, as the Keras loss function:
+        Keras brings y_true to y_pred's rank and dtype and averages over every element, as
+        TF1's default reduction did; a number for `weights` scales that mean, as TF1's did."""
+        given = self.arguments(call, ("labels", "predictions", "weights", "epsilon", "scope", "loss_collection",
+                                      "reduction"))
+        labels, predictions = given.pop("labels", None), given.pop("predictions", None)
+        if not self.is_labels(labels, path):
+            raise NotTranslatable(f"`{self.code(call)}`: labels is not the model_fn's labels", call)
+        if predictions is None:
+            raise NotTranslatable(f"`{self.code(call)}` has no predictions", call)
+        given.pop("scope", None)
+        given.pop("loss_collection", None)
+        reduction = given.pop("reduction", None)
+        if reduction is not None and self.name_of(reduction) not in MEAN_REDUCTIONS:
+            raise NotTranslatable(f"`{self.code(call)}`: this reduction has no equal Keras form", reduction)
+        epsilon = self.compile_value(given.pop("epsilon"), path) if "epsilon" in given else "1e-07"
+        if epsilon is None:
+            raise NotTranslatable(f"`{self.code(call)}`: epsilon is computed from tensors", call)
+        weights = given.pop("weights", None)
+        if given:
+            raise NotTranslatable(f"`{self.code(call)}`: {', '.join(sorted(given))} has no automatic Keras form", call)
+        tf = self.tf
+        body = f"-y_true * {tf}.math.log(y_pred + {epsilon}) - (1.0 - y_true) * {tf}.math.log(1.0 - y_pred + {epsilon})"
+        if weights is not None and not (isinstance(weights, (cst.Float, cst.Integer)) and float(weights.value) == 1.0):
+            factor = self.compile_value(weights, path)  # None: per-example weights, from tensors
+            if factor is None or reduction is not None and self.name_of(reduction) == "tf.losses.Reduction.MEAN":
+                raise NotTranslatable(f"`{self.code(call)}`: weights change what the loss averages over", weights)
+            body = f"({body}) * {factor}"
+        return f"lambda y_true, y_pred: {body}", self.output(predictions, path)
 
     def custom_loss(self, node: cst.BaseExpression, path: _Path) -> Optional[tuple[str, str]]:
         """A loss the model_fn writes with TF ops (`tf.reduce_mean(tf.square(output - labels))`):

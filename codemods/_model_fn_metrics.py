@@ -92,6 +92,9 @@ class MetricMapping:
             return f"{k}.BinaryAccuracy({label}, threshold=0.0)"
         if name == AUC and kind == "sigmoid":
             return f"{k}.AUC({label}, from_logits=True)"
+        if name == AUC and kind == "output":
+            # TF1's auc asserted its predictions lay in [0, 1]: the model outputs probabilities.
+            return f"{k}.AUC({label})"
         if name in (PRECISION, RECALL) and kind == "positive_logit":
             cls = "Precision" if name == PRECISION else "Recall"
             return f"{k}.{cls}({label}, thresholds=0.0)"
