@@ -12,7 +12,7 @@ from tfmigrate.rule import Replace
 from tfmigrate.codemods._estimator_common import (
     CODE_INPUT_FN, DATASET_METHODS, DATASET_ROOTS, EVAL_SPEC, INPUT_FN_FACTORIES, ITERATOR_INPUT, NOT_DATASETS,
     ONE_SHOT_ITERATORS, TRAIN_SPEC, _AnalysisBase, _Pipeline, _Problem, _dotted, _inside_node, _is_get_next,
-    _takes_nothing, _walk,
+    _is_none, _takes_nothing, _walk,
 )
 
 
@@ -118,6 +118,9 @@ class _InputFn(_AnalysisBase):
         shuffled through a buffer of its queue_capacity, repeated num_epochs times (None:
         without end), in batches of batch_size with the smaller last batch it also gave."""
         call = node if isinstance(node, cst.Call) else self.latest_binding(node) if isinstance(node, cst.Name) else None
+        made = self.input_fn_factory(call, pipeline) if isinstance(node, cst.Call) else None
+        if made is not None:
+            return made
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
         if name not in INPUT_FN_FACTORIES or not isinstance(call, cst.Call):
             return None
@@ -127,27 +130,105 @@ class _InputFn(_AnalysisBase):
                 raise _Problem(CODE_INPUT_FN, f"`{node.value}` (a numpy_input_fn) is also used outside the "
                                "Estimator's calls: migrate by hand", node)
             pipeline.removed.append(self.statement_of(call))
+        return self.numpy_dataset(call, pipeline)[0]
+
+    def numpy_dataset(self, call: cst.Call, pipeline: _Pipeline, features: str = "features",
+                      dataset: str = "dataset") -> tuple[str, list[str]]:
+        """The Dataset of a numpy_input_fn / pandas_input_fn call: as one expression, and as
+        the statements of a function body (`dataset = ...`, `if shuffle: ...`, `return ...`)."""
+        name = self.name_of(call.func) or ""
         pandas = name.endswith("pandas_input_fn")
         order = ("x", "y", "batch_size", "num_epochs", "shuffle", "queue_capacity", "num_threads") + (
             ("target_column",) if pandas else ())
-        given = {k: self.plain(a.value) for k, a in self.keyword_args(call, order).items()}
+        args = self.keyword_args(call, order)
+        given = {k: self.plain(a.value) for k, a in args.items()}
         if "target_column" in given or "x" not in given:
             raise _Problem(CODE_INPUT_FN, f"`{self.code(call)}` has no automatic Dataset form", call)
         x = f"dict({given['x']})" if pandas else given["x"]
         data = f"({x}, {given['y']})" if given.get("y", "None") != "None" else x
+        lines: list[str] = []
+        y = args.get("y")
+        if y is not None and isinstance(y.value, cst.IfExp) and (_is_none(y.value.body) or _is_none(y.value.orelse)):
+            # `y=labels if ... else None`: the features alone where y is None, as numpy_input_fn gave
+            fork = y.value
+            labels = self.plain(fork.orelse if _is_none(fork.body) else fork.body)
+            test = self.plain(fork.test)
+            lines.append(f"{features} = {x}")
+            if _is_none(fork.orelse):
+                data, short = f"(({x}, {labels}) if {test} else {x})", f"({features}, {labels}) if {test} else {features}"
+            else:
+                data, short = f"({x} if {test} else ({x}, {labels}))", f"{features} if {test} else ({features}, {labels})"
+        elif y is not None and any(_is_none(n) for n in _walk(y.value)) and not _is_none(y.value):
+            raise _Problem(CODE_INPUT_FN, f"y `{self.code(y.value)}` may be None, and tfmigrate cannot tell where: "
+                           "migrate by hand", y)
+        else:
+            short = data
         text = f"{pipeline.tf}.data.Dataset.from_tensor_slices({data})"
+        lines.append(f"{dataset} = {pipeline.tf}.data.Dataset.from_tensor_slices({short})")
         shuffle = given.get("shuffle", "None")
         capacity = given.get("queue_capacity", "1000")
         if shuffle == "True":
             text += f".shuffle({capacity})"
+            lines.append(f"{dataset} = {dataset}.shuffle({capacity})")
         elif shuffle not in ("False", "None"):
             text = f"({text}.shuffle({capacity}) if {shuffle} else {text})"
+            lines += [f"if {shuffle}:", f"    {dataset} = {dataset}.shuffle({capacity})"]
         epochs = given.get("num_epochs", "1")
+        tail = ""
         if epochs == "None":
-            text += ".repeat()"
+            tail += ".repeat()"
         elif epochs != "1":
-            text += f".repeat({epochs})"
-        return text + f".batch({given.get('batch_size', '128')})"
+            tail += f".repeat({epochs})"
+        tail += f".batch({given.get('batch_size', '128')})"
+        return text + tail, [*lines, f"return {dataset}{tail}"]
+
+    def input_fn_factory(self, call: cst.Call, pipeline: _Pipeline) -> Optional[str]:
+        """`get_input_fn(data, num_epochs=1)`, a function of this file whose one return is a
+        numpy_input_fn / pandas_input_fn: that return becomes `lambda: <its Dataset>` (an
+        input_fn Estimator took as well), and the drivers call what the factory returns."""
+        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(factory, cst.FunctionDef) or factory.decorators:
+            return None
+        returns = [n for n in _walk(factory.body) if isinstance(n, cst.Return)
+                   and self.enclosing_function(n) is factory]
+        made = returns[0].value if len(returns) == 1 else None
+        if not (isinstance(made, cst.Call) and self.name_of(made.func) in INPUT_FN_FACTORIES):
+            return None
+        for use in self.references(factory):
+            called = self.parents.get(use)
+            arg = self.parents.get(called)
+            driver = self.parents.get(arg)
+            if not (isinstance(called, cst.Call) and called.func is use and isinstance(arg, cst.Arg)
+                    and arg.value is called and isinstance(driver, cst.Call)
+                    and (self.name_of(driver.func) in (TRAIN_SPEC, EVAL_SPEC)
+                         or isinstance(driver.func, cst.Attribute)
+                         and driver.func.attr.value in ("train", "evaluate", "predict"))):
+                raise _Problem(CODE_INPUT_FN, f"`{factory.name.value}` returns a {self.name_of(made.func)} and is "
+                               "also used outside input_fn= of an Estimator's train, evaluate or predict: migrate "
+                               "by hand", use)
+        ret = self.statement_of(made)
+        if not (isinstance(ret, cst.SimpleStatementLine) and len(ret.body) == 1 and ret.body[0] is returns[0]):
+            return None
+        inner, features, dataset = self.free_local_names(factory)
+        _, lines = self.numpy_dataset(made, pipeline, features, dataset)
+        indent = self.module.default_indent
+        kind = (self.name_of(made.func) or "").rsplit(".", 1)[1]
+        body = "".join(f"{indent}{line}\n" for line in [
+            f"# the examples {kind} fed, as a Dataset: tf.estimator is gone", *lines])
+        new = cst.parse_module(f"def {inner}():\n{body.replace('    ', indent)}return {inner}\n").body
+        new = [new[0].with_changes(leading_lines=ret.leading_lines), *new[1:]]
+        pipeline.input_edits[id(ret)] = Replace(ret, cst.FlattenSentinel(new))
+        return f"{self.portable(call).strip()}()"
+
+    def free_local_names(self, factory: cst.FunctionDef) -> tuple[str, str, str]:
+        """Names for the input_fn the factory now defines and its locals, none of them a name
+        the factory reads or binds (a local must not hide a name the expressions read)."""
+        taken = {n.value for n in _walk(factory) if isinstance(n, cst.Name)}
+        chosen: list[str] = []
+        for base in ("input_fn", "features", "dataset"):
+            chosen.append(next(c for c in (base, f"{base}_", f"{base}__", f"numpy_{base}", f"numpy_{base}_")
+                               if c not in taken and c not in chosen))
+        return chosen[0], chosen[1], chosen[2]
 
     def is_driver_argument(self, use: cst.CSTNode, pipeline: _Pipeline) -> bool:
         arg = self.parents.get(use)
@@ -164,6 +245,10 @@ class _InputFn(_AnalysisBase):
         when every binding of it is such an assignment in that same block."""
         scope = self.scopes.get(name)
         use = self.statement_of(name)
+        if use is None:  # `for p in est.predict(input_fn=name):` reads it in a compound statement's header
+            use = name
+            while use is not None and not isinstance(self.parents.get(use), (cst.IndentedBlock, cst.Module)):
+                use = self.parents.get(use)
         if scope is None or use is None:
             return None
         block = self.parents.get(use)
