@@ -13,6 +13,7 @@ from typing import Optional
 
 import libcst as cst
 
+from tfmigrate.codemods._config_sites import _Site, SiteBase
 from tfmigrate.metadata import nodes_under
 
 
@@ -90,3 +91,30 @@ def _with_comments(stmts: list[cst.BaseStatement], comments: list[cst.EmptyLine]
     if hasattr(first, "leading_lines"):
         first = first.with_changes(leading_lines=[*comments, *first.leading_lines])
     return [first, *stmts[1:]]
+
+
+class CommentCarrying(SiteBase):
+    """The comments of the code a rewrite removes: none is lost."""
+
+    def leftover_comments(self, site: _Site, placed: set[cst.Comment]) -> list[cst.EmptyLine]:
+        """What goes above the new calls: the first removed statement's own leading lines
+        (its blank lines keep the layout), then every other comment that was in the removed
+        code and did not travel with a setting. No comment is dropped, only the pragma at the
+        end of a removed line (`# pylint: disable=…`, `# noqa`): it was about that line alone."""
+        removed: list[cst.CSTNode] = [*site.def_stmts, *([site.return_stmt] if site.return_stmt else [])]
+        if site.inline_stmt is not None:
+            removed.append(site.anchor)
+        lines: list[cst.EmptyLine] = []
+        first = removed[0] if removed else None
+        if isinstance(first, cst.SimpleStatementLine):
+            lines.extend(first.leading_lines)
+        seen = placed | {line.comment for line in lines if line.comment is not None}
+        for node in removed:
+            line_ends = set(_line_end_comments(node))
+            for comment in _comments_in(node):
+                if comment not in seen:
+                    seen.add(comment)
+                    kept = _without_pragma(comment) if comment in line_ends else comment
+                    if kept is not None:
+                        lines.append(cst.EmptyLine(comment=kept))
+        return lines

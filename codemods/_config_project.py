@@ -21,6 +21,7 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from tfmigrate import project_index
+from tfmigrate.codemods._config_sites import _remote_target, _Site
 from tfmigrate.rule import Finding
 from tfmigrate.settings import Names
 
@@ -87,15 +88,9 @@ def _path(context) -> str:
 # -- uses in other files ---------------------------------------------------------------------
 
 
-def collect_uses(data: bytes) -> None:
-    """Step 2: parse one file and record how it calls the helpers of the index."""
-    from tfmigrate.codemods.config_proto import _Analysis
-    from tfmigrate.files import decode
-    from tfmigrate.metadata import analyse
-
-    source = decode(data)
-    module = cst.parse_module(source.text)
-    analysis = _Analysis(analyse(module, source.text))
+def record_uses(analysis) -> None:
+    """Step 2: record how the file `analysis` reads calls the helpers of the index (the
+    rule parses the file: config_proto.ConfigProtoRule.collect_uses)."""
     context = project_index.current()
     for call, export, use in _uses(analysis):
         context.uses.append(use)
@@ -139,8 +134,6 @@ def _classify(analysis, ref: cst.CSTNode, export, line: int) -> project_index.Us
     if sessions is None:
         return project_index.Use(_path(context), target, line, False)
     for session in sessions:
-        from tfmigrate.codemods.config_proto import _remote_target
-
         if _remote_target(session, *analysis.session_target(session)):
             return project_index.Use(_path(context), target, line, True, "its session connects to a target that may "
                                      "be a distributed master, which keeps its own configuration")
@@ -204,8 +197,6 @@ def consumer_findings(analysis) -> Iterator[Finding]:
     context = project_index.current()
     if context is None or context.mode != "apply" or context.index is None:
         return
-    from tfmigrate.codemods.config_proto import _Site
-
     for ref, export, use in _uses(analysis):
         decision = context.decisions.get((export.path, export.name))
         if decision is None or not decision.rewrite or not use.passes_through or use.problem:

@@ -229,7 +229,7 @@ def _parse_problem(masked: MaskedCell) -> Optional[str]:
         module = cst.parse_module(masked.text)
         check_placeholders_are_statements(module, len(masked.originals))
     except cst.ParserSyntaxError as exc:
-        from tfmigrate.engine import parse_error
+        from tfmigrate.transform import parse_error
 
         return parse_error(masked.text, exc)
     except CellNotPython as exc:
@@ -252,7 +252,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     """Rewrite the code cells (number, source) of one notebook together."""
     import libcst as cst
 
-    from tfmigrate.engine import _verify, transform_module
+    from tfmigrate.transform import _verify, transform_module
 
     problems: list[str] = []
     usable: list[CodeCell] = []
@@ -429,7 +429,7 @@ def _cell_diff(old: str, new: str, where: str) -> str:
 
 def process_notebook(path: str, data: bytes, rules: Sequence, options, display: str):
     """The notebook counterpart of engine.process_bytes: same statuses, same contract."""
-    from tfmigrate.engine import FileResult, _trigger_pattern
+    from tfmigrate.transform import FileResult, _trigger_pattern
     from tfmigrate.files import ChangedDuringRun, write_atomic
 
     nbformat = _import_nbformat()

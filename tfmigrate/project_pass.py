@@ -1,0 +1,271 @@
+"""The project-wide pass: the run that gives the config rule the whole project to see.
+
+`engine.process_many` hands a run of more than one file here, with the engine's own
+per-file steps (`FileSteps`: process a file as the engine always does; rewrite bytes with
+chosen rules), so this pass drives the engine's work without importing the engine. The
+steps of the run, and why the index is this one and not LibCST's FullRepoManager, are in
+tfmigrate/project_index.py, which holds what the rule reads and how helpers are decided.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+from tfmigrate import prefilter
+from tfmigrate.files import ChangedDuringRun, read_source, write_atomic
+from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active
+from tfmigrate.transform import FileResult, _trigger_pattern, selected_rules, warm_up
+
+
+@dataclass(frozen=True)
+class FileSteps:
+    """What the engine does with one file, handed down to the pass (module-level functions,
+    so that a worker process receives them by name)."""
+
+    process_file: Callable  # (path, options, display) -> FileResult: read, rewrite, write
+    rewrite_bytes: Callable  # (data, rules, options, display) -> (FileResult, new bytes or None)
+
+
+@dataclass
+class _Item:
+    path: str
+    display: str
+    data: Optional[bytes] = None
+    result: object = None  # a FileResult, or a pending one
+    exports: list = field(default_factory=list)
+    settings: list = field(default_factory=list)
+    written: Optional[bytes] = None  # what step 1 wrote, if it wrote
+    passed: bool = False
+
+
+def _collect(args):
+    """Step 1 for one file, in a worker: the engine's usual processing, plus what the
+    config rule saw."""
+    path, options, display, steps = args
+    context = Context("collect", path)
+    with active(context):
+        result = steps.process_file(path, options, display)
+    return result, context.exports, context.settings
+
+
+def _uses(args):
+    """Step 2 for one file: how it calls the helpers of the index."""
+    path, data, index = args
+    context = Context("uses", path, index)
+    try:
+        from tfmigrate.codemods.config_proto import RULE
+
+        with active(context):
+            RULE.collect_uses(data)
+    except Exception:  # a file that cannot be read or parsed calls nothing tfmigrate can see
+        pass
+    return context.uses
+
+
+def _apply(args):
+    """Step 4 for one file: the rewrite with the decisions, from the bytes first read."""
+    path, data, options, display, index, decisions, steps = args
+    context = Context("apply", path, index, decisions)
+    names = tuple(sorted({name for (_, name), d in decisions.items() if d.rewrite}))
+    rules = [_calling(rule, names) if rule.name == "config_proto" else rule for rule in selected_rules(options)]
+    with active(context):
+        return steps.rewrite_bytes(data, rules, options, display)
+
+
+def _calling(rule, names: tuple[str, ...]):
+    """The config rule, also run on a file that only calls a rewritten helper (its trigger
+    words are the helper's names too)."""
+    again = type(rule)()
+    again.triggers = (*rule.triggers, *names)
+    return again
+
+
+def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
+                    on_result: Callable[[object], None], steps: FileSteps) -> None:
+    """engine.process_many with the project-wide pass (see tfmigrate/project_index.py)."""
+    pattern = _trigger_pattern(options.select, options.ignore)
+    project = [_Item(path, display) for path, display in items]
+    runner = _Runner(jobs, len(project))
+    pending: dict[int, object] = {}
+    try:
+        # Read, prefilter and hand each file to a worker as soon as it is read, as the
+        # engine always did: the workers parse while the rest of the tree is read.
+        for item in project:
+            try:
+                data = read_source(item.path)
+            except OSError as exc:
+                item.result = FileResult(item.display, "failed", error=f"cannot read: {exc.strerror or exc}")
+                continue
+            if prefilter.might_match_file(item.path, data, pattern):
+                item.data, item.passed = data, True
+                pending[id(item)] = runner.submit(_collect, (item.path, options, item.display, steps))
+            else:
+                item.result = FileResult(item.display, "unchanged")
+        # Whether a file takes part waits on the files that may define a helper.
+        for item in project:
+            if item.passed and _may_export(item):
+                _take(item, pending.pop(id(item)).get())
+        index = ProjectIndex([i.path for i in project])
+        for item in project:
+            for export in item.exports:
+                index.exports[(export.path, export.name)] = export
+        names = index.caller_marks()
+        held = 0  # results go out in input order: the first file that waits holds the rest
+        while held < len(project):
+            item = project[held]
+            if id(item) in pending:
+                _take(item, pending.pop(id(item)).get())
+            if _takes_part(item, names):
+                break
+            on_result(item.result)
+            held += 1
+        if held == len(project):
+            return
+        for item in project[held:]:
+            if id(item) in pending:
+                _take(item, pending.pop(id(item)).get())
+        for item in project:
+            index.file_settings[os.path.abspath(item.path)] = [tuple(s) for s in item.settings]
+        # Step 2: every file of the project that names a helper may call it.
+        callers = []
+        for item in project:
+            data = item.data if item.data is not None else _read(item.path)
+            if data is not None and (_marked(data, names) or any(e.ok for e in item.exports)):
+                callers.append((item, data))
+        found = [(item, runner.submit(_uses, (item.path, data, index))) for item, data in callers
+                 if not item.path.endswith(".ipynb")]
+        for item, future in found:
+            index.uses.extend(future.get())
+        for item, data in callers:  # a notebook's calls are not followed: they keep the helper as it is
+            if item.path.endswith(".ipynb"):
+                index.uses.extend(Use(os.path.abspath(item.path), key, 0, False) for key, e in index.exports.items()
+                                  if e.ok and _marked(data, {(e.name.encode(), b"")}))
+        decisions = index.decide()
+        # Step 4: each helper's file, then the files that call a rewritten helper, again.
+        # A helper whose file fails there is not rewritten, so its callers keep their config.
+        producers = {p for (p, _) in decisions} | {p for d in decisions.values() for p, _ in d.against}
+        by_path = {os.path.abspath(item.path): (item, data) for item, data in callers if not item.path.endswith(".ipynb")}
+        for (path, name), decision in list(decisions.items()):
+            if decision.rewrite and path not in by_path:
+                decisions[(path, name)] = Decision(False)
+        futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions, steps)))
+                   for path, (item, data) in by_path.items() if path in producers]
+        for item, data, future in futures:
+            if not _settle(item, data, future.get(), options):
+                path = os.path.abspath(item.path)
+                for key in [k for k in decisions if k[0] == path]:
+                    decisions[key] = Decision(False)
+        users = {u.path for u in index.uses if decisions.get(u.target, Decision(False)).rewrite}
+        futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions, steps)))
+                   for path, (item, data) in by_path.items() if path in users and path not in producers]
+        for item, data, future in futures:
+            _settle(item, data, future.get(), options)
+        for item in project[held:]:
+            on_result(item.result)
+    except BaseException:
+        runner.terminate()
+        raise
+    finally:
+        runner.close()
+
+
+def _may_export(item: _Item) -> bool:
+    return b"ConfigProto" in item.data and b"def " in item.data and not item.path.endswith(".ipynb")
+
+
+def _takes_part(item: _Item, names: set[tuple[bytes, bytes]]) -> bool:
+    """Does the file define a helper whose callers decide it, or may it call one?"""
+    if not names:
+        return False
+    if any(e.ok for e in item.exports):
+        return True
+    data = item.data if item.data is not None else _read(item.path)
+    return data is not None and _marked(data, names)
+
+
+def _marked(data: bytes, marks: set[tuple[bytes, bytes]]) -> bool:
+    """Does the file name a helper and the module that defines it (as a caller must)?"""
+    return any(name in data and module in data for name, module in marks)
+
+
+def _take(item: _Item, outcome) -> None:
+    result, exports, settings = outcome
+    item.result, item.exports, item.settings = result, exports, settings
+    if getattr(result, "status", None) == "rewritten":
+        item.written = _read(item.path)
+
+
+def _read(path: str) -> Optional[bytes]:
+    try:
+        return read_source(path)
+    except OSError:
+        return None
+
+
+def _settle(item: _Item, original: bytes, outcome, options) -> bool:
+    """Put the file as step 4 made it from its original bytes (over what step 1 wrote).
+    False if step 4 could not rewrite it."""
+    result, new_data = outcome
+    if result.status == "failed":  # what step 1 did stands
+        return False
+    final = new_data if new_data is not None else original
+    on_disk = item.written if item.written is not None else original
+    status = result.status
+    if options.mode == "write":
+        if final != on_disk:
+            try:
+                write_atomic(item.path, final, expected=on_disk)
+            except ChangedDuringRun:
+                item.result = FileResult(item.display, "failed", result.diagnostics, error=ChangedDuringRun.message,
+                                         parsed=True)
+                return False
+            except (OSError, UnicodeEncodeError) as exc:
+                item.result = FileResult(item.display, "failed", result.diagnostics, error=f"cannot write: {exc}",
+                                         parsed=True)
+                return False
+        status = "rewritten" if final != original else "unchanged"
+    item.result = FileResult(item.display, status if status != "would-rewrite" or options.mode != "write"
+                             else "rewritten", result.diagnostics, diff=result.diff, error=result.error,
+                             parsed=result.parsed)
+    return True
+
+
+class _Runner:
+    """The engine's worker pool, started with the first file to process (forked workers
+    when there is enough to do, else this process)."""
+
+    def __init__(self, jobs: int, count: int) -> None:
+        self.parallel = jobs > 1 and count >= 4
+        self.jobs, self.count = jobs, count
+        self.pool = None
+
+    def submit(self, func, args):
+        if not self.parallel:
+            return _Done(func(args))
+        if self.pool is None:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+            self.pool = ctx.Pool(processes=min(self.jobs, self.count), initializer=warm_up)
+        return self.pool.apply_async(func, (args,))
+
+    def terminate(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool.join()
+
+
+class _Done:
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def get(self):
+        return self.value
