@@ -35,3 +35,26 @@ def test_carried_lines_go_above_the_first_new_statement():
     stmts = list(cst.parse_module("a()\nb()\n").body)
     carried = _with_comments(stmts, [cst.EmptyLine(comment=cst.Comment("# kept"))], None)
     assert cst.Module(carried).code == "# kept\na()\nb()\n"
+
+
+def test_the_comments_of_removed_lines_go_above_the_new_calls():
+    # CommentCarrying.leftover_comments: what did not travel with a setting is kept.
+    from tfmigrate.codemods.config_proto import _Analysis
+    from tfmigrate.metadata import analyse
+
+    src = ("import tensorflow as tf\n\n# the session config\nconfig = tf.ConfigProto()  # noqa: E501\n"
+           "config.log_device_placement = True  # see the logs\nsess = tf.Session(config=config)\n")
+    analysis = _Analysis(analyse(cst.parse_module(src), src))
+    site = analysis.build_site(next(c for c in analysis.calls if analysis.callee(c) == "tf.ConfigProto"))
+    lines = analysis.leftover_comments(site, placed=set())
+    assert [line.comment.value if line.comment else "" for line in lines] == ["", "# the session config",
+                                                                             "# see the logs"]
+    beside = next(c for c in _comments_of(site))
+    assert [line.comment.value for line in analysis.leftover_comments(site, placed={beside}) if line.comment] == \
+        ["# the session config"]
+
+
+def _comments_of(site):
+    from tfmigrate.codemods._config_comments import _comments_in
+
+    return [c for stmt in site.def_stmts[1:] for c in _comments_in(stmt)]
