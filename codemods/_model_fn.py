@@ -51,7 +51,12 @@ from tfmigrate.codemods._model_fn_common import (
 from tfmigrate.codemods._model_fn_helpers import inline_helpers
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
-from tfmigrate.codemods._model_fn_metrics import SIGMOID_METRIC_CLASS, MetricMapping
+from tfmigrate.codemods._model_fn_metrics import (
+    PER_CLASS_ACCURACY,
+    PER_CLASS_ACCURACY_CLASS,
+    SIGMOID_METRIC_CLASS,
+    MetricMapping,
+)
 from tfmigrate.codemods._model_fn_optimizer import (
     RMSPROP_CLASS,
     SCHEDULE_STEP_ARG,
@@ -847,8 +852,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
             lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
                       for line in RMSPROP_CLASS.splitlines()] + ["", ""]
         for keras, name in self.metric_classes.items():
+            template = PER_CLASS_ACCURACY_CLASS if keras == PER_CLASS_ACCURACY else SIGMOID_METRIC_CLASS
             lines += [line.format(name=name, keras=keras, tf=tf).replace("    ", i)
-                      for line in SIGMOID_METRIC_CLASS.splitlines()] + ["", ""]
+                      for line in template.splitlines()] + ["", ""]
         make_args = ", ".join((["params"] if "params" in self.params else []) + [p for p, _ in self.extra_args])
         model_args = ", ".join((["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"def {make_name}({make_args}):")

@@ -24,10 +24,40 @@ REGRESSION_METRICS = {
     "tf.metrics.mean_squared_error": "MeanSquaredError",
     "tf.metrics.root_mean_squared_error": "RootMeanSquaredError",
 }
+MEAN_RELATIVE_ERROR, MEAN_PER_CLASS_ACCURACY, MEAN_IOU = (
+    "tf.metrics.mean_relative_error", "tf.metrics.mean_per_class_accuracy", "tf.metrics.mean_iou")
+# Counts of a thresholded binary prediction: the Keras metric of the same count.
+CONFUSION_COUNTS = {
+    "tf.metrics.true_positives": "TruePositives", "tf.metrics.false_positives": "FalsePositives",
+    "tf.metrics.true_negatives": "TrueNegatives", "tf.metrics.false_negatives": "FalseNegatives",
+}
+PER_CLASS_ACCURACY = "per-class accuracy"  # metric_classes key of the generated Metric
 KERAS_RESERVED = {"loss", "compile_metrics"}
 # Keras losses that have a metric of the same name and options (the per-example mean).
 LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
                 "MeanSquaredError", "MeanAbsoluteError"}
+
+# TF1's mean_per_class_accuracy (metrics_impl.py): Keras has no per-class accuracy metric.
+PER_CLASS_ACCURACY_CLASS = '''class {name}({tf}.keras.metrics.Metric):
+    """TF1's tf.metrics.mean_per_class_accuracy, which Keras has no metric for: per class, the
+    share of its examples predicted right; their mean over num_classes (a class never seen
+    counts 0)."""
+
+    def __init__(self, num_classes, name=None):
+        super().__init__(name=name)
+        self.num_classes = num_classes
+        self.total = self.add_variable(shape=(num_classes,), initializer="zeros", name="total")
+        self.correct = self.add_variable(shape=(num_classes,), initializer="zeros", name="correct")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        labels = {tf}.reshape({tf}.cast(y_true, {tf}.int64), [-1])
+        predictions = {tf}.reshape({tf}.argmax(y_pred, axis=-1), [-1])
+        right = {tf}.cast({tf}.equal(predictions, labels), self.dtype)
+        self.total.assign_add({tf}.math.unsorted_segment_sum({tf}.ones_like(right), labels, self.num_classes))
+        self.correct.assign_add({tf}.math.unsorted_segment_sum(right, labels, self.num_classes))
+
+    def result(self):
+        return {tf}.reduce_mean({tf}.math.divide_no_nan(self.correct, self.total))'''
 
 # Keras's metric on the probabilities the model_fn thresholded, where the model outputs logits.
 SIGMOID_METRIC_CLASS = '''class {name}({tf}.keras.metrics.{keras}):
@@ -66,10 +96,15 @@ class MetricMapping:
             raise NotTranslatable(f"metric `{self.code(call)}` is not a tf.metrics call", call)
         if name == MEAN_METRIC:
             return self.mean_of_loss(key, call, path, output)
-        if name not in (ACCURACY, AUC, PRECISION, RECALL, *REGRESSION_METRICS):
+        if name == MEAN_RELATIVE_ERROR:
+            return self.mean_relative_error(key, call, path, output)
+        if name in (MEAN_PER_CLASS_ACCURACY, MEAN_IOU):
+            return self.per_class(key, name, call, path, output)
+        if name not in (ACCURACY, AUC, PRECISION, RECALL, *REGRESSION_METRICS, *CONFUSION_COUNTS):
             raise NotTranslatable(f"metric `{name}` has no checked Keras metric (checked: accuracy, auc, precision, "
-                                  "recall, mean, mean_absolute_error, mean_squared_error, root_mean_squared_error)",
-                                  call)
+                                  "recall, true/false positives/negatives, mean, mean_absolute_error, "
+                                  "mean_squared_error, root_mean_squared_error, mean_relative_error, "
+                                  "mean_per_class_accuracy, mean_iou)", call)
         given = self.arguments(call, ("labels", "predictions", "weights"))
         given.pop("name", None)
         extra = {k: v for k, v in given.items() if k not in ("labels", "predictions")}
@@ -98,12 +133,15 @@ class MetricMapping:
         if name in (PRECISION, RECALL) and kind == "positive_logit":
             cls = "Precision" if name == PRECISION else "Recall"
             return f"{k}.{cls}({label}, thresholds=0.0)"
-        if name in (ACCURACY, PRECISION, RECALL) and kind is not None and kind.startswith("above:"):
+        if name in CONFUSION_COUNTS and kind == "positive_logit":
+            return f"{k}.{CONFUSION_COUNTS[name]}({label}, thresholds=0.0)"
+        if name in (ACCURACY, PRECISION, RECALL, *CONFUSION_COUNTS) and kind is not None and kind.startswith("above:"):
             # TF1 compared `>` (or `>=`, which differs only at equality); Keras's BinaryAccuracy,
-            # Precision and Recall count y_pred > threshold.
+            # Precision, Recall and confusion counts count y_pred > threshold.
             _, compared, threshold = kind.split(":", 2)
             cls, option = {ACCURACY: ("BinaryAccuracy", "threshold"), PRECISION: ("Precision", "thresholds"),
-                           RECALL: ("Recall", "thresholds")}[name]
+                           RECALL: ("Recall", "thresholds"),
+                           **{m: (c, "thresholds") for m, c in CONFUSION_COUNTS.items()}}[name]
             metric = f"{k}.{cls}" if compared == "output" else self.sigmoid_metric(cls)
             return f"{metric}({label}, {option}={threshold})"
         raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
@@ -157,6 +195,57 @@ class MetricMapping:
             return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def mean_relative_error(self, key: str, call: cst.Call, path: _Path, output: str) -> str:
+        """tf.metrics.mean_relative_error(labels, predictions, normalizer): the mean of
+        |labels - predictions| / normalizer, 0 where the normalizer is 0. Keras has no such
+        metric (its MeanAbsolutePercentageError is 100 * |y - p| / max(|y|, 1e-7)), so Keras's
+        MeanMetricWrapper averages TF1's expression over every element and batch, as TF1 did.
+        TF1 squeezed the labels to the predictions' shape: so does the reshape."""
+        given = self.arguments(call, ("labels", "predictions", "normalizer", "weights"))
+        given.pop("name", None)
+        labels, predictions, normalizer = given.pop("labels", None), given.pop("predictions", None), \
+            given.pop("normalizer", None)
+        if given or normalizer is None or not self.is_labels(labels, path) or predictions is None \
+                or self.prediction_kind(predictions, path, output) != "output":
+            raise NotTranslatable(f"metric `{self.code(call)}` is not the mean relative error of the model output "
+                                  "(unweighted): no checked Keras metric", call)
+        tf = self.tf
+        if self.is_labels(normalizer, path):
+            norm = "labels"
+        else:
+            norm = self.compile_value(normalizer, path)
+            if norm is None:
+                raise NotTranslatable(f"metric `{self.code(call)}`: the normalizer is computed from tensors", normalizer)
+        body = f"{tf}.where({tf}.equal({norm}, 0.0), {tf}.zeros_like(labels), {tf}.abs(labels - y_pred) / {norm})"
+        return (f"{tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: (lambda labels: {body})("
+                f"{tf}.reshape({tf}.cast(y_true, y_pred.dtype), {tf}.shape(y_pred))), name=\"{key}\")")
+
+    def per_class(self, key: str, name: str, call: cst.Call, path: _Path, output: str) -> str:
+        """mean_per_class_accuracy / mean_iou(labels, tf.argmax(logits, 1), num_classes): both
+        count a confusion matrix over the whole evaluation. Keras's MeanIoU with
+        sparse_y_pred=False takes the argmax itself and averages the IoU over the classes seen,
+        as TF1 did. Keras has no per-class accuracy: the model's own Metric (below) keeps TF1's
+        counts, per class the share of its examples predicted right, averaged over num_classes
+        (a class never seen counts 0, TF1's div_no_nan)."""
+        given = self.arguments(call, ("labels", "predictions", "num_classes", "weights"))
+        given.pop("name", None)
+        labels, predictions, classes = given.pop("labels", None), given.pop("predictions", None), \
+            given.pop("num_classes", None)
+        kind = self.prediction_kind(predictions, path, output) if predictions is not None else None
+        count = self.compile_value(classes, path) if classes is not None else None
+        if given or not self.is_labels(labels, path) or kind != "argmax" or count is None:
+            raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the labels and the argmax of the "
+                                  "model output (unweighted, num_classes a number): no checked Keras metric", call)
+        if name == MEAN_IOU:
+            return f"{self.tf}.keras.metrics.MeanIoU(num_classes={count}, sparse_y_pred=False, name=\"{key}\")"
+        cls = self.metric_classes.get(PER_CLASS_ACCURACY)
+        if cls is None:
+            cls = f"{self.class_name}MeanPerClassAccuracy"
+            while cls in self.taken:
+                cls += "_"
+            self.metric_classes[PER_CLASS_ACCURACY] = cls
+        return f"{cls}({count}, name=\"{key}\")"
 
     def argmax_of_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
         """`tf.argmax(labels, 1)`: the class ids of one-hot labels."""
