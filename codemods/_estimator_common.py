@@ -223,13 +223,15 @@ class _AnalysisBase:
         self.mode_keys_done: set[int] = set()
         self.inherited: dict[int, list[cst.EmptyLine]] = {}
         self.factory_calls: set[cst.Call] = set()
-        # a RunConfig statement shared by several Estimators → their calls, in source order
-        self.config_users: dict[int, list[cst.Call]] = {}
+        # a statement several Estimators need (a RunConfig, a numpy_input_fn) → their calls: it
+        # goes with the last of them, when all are rewritten (EstimatorRule.remove_shared_statements)
+        self.shared_statements: dict[int, list[cst.Call]] = {}
         # a model_fn several Estimators take → their calls; the names taken before its first
         # translation and the names it got; each call's (Keras code, edit that writes it)
         self.model_fn_users: dict[int, list[cst.Call]] = {}
         self.shared_fn_taken: dict[int, tuple[set, Optional[list[str]]]] = {}
         self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
+        self.helpers_checked: set[int] = set()  # functions an input_fn calls, being checked (no recursion)
 
     def start(self, node: cst.CSTNode) -> tuple[int, int]:
         pos = self.positions[node]

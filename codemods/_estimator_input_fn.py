@@ -10,8 +10,8 @@ import libcst as cst
 
 from tfmigrate.rule import Replace
 from tfmigrate.codemods._estimator_common import (
-    CODE_INPUT_FN, DATASET_METHODS, DATASET_ROOTS, EVAL_SPEC, INPUT_FN_FACTORIES, ITERATOR_INPUT, NOT_DATASETS,
-    ONE_SHOT_ITERATORS, TRAIN_SPEC, _AnalysisBase, _Pipeline, _Problem, _dotted, _inside_node, _is_get_next,
+    CANNED, CODE_INPUT_FN, DATASET_METHODS, DATASET_ROOTS, ESTIMATOR, EVAL_SPEC, INPUT_FN_FACTORIES, ITERATOR_INPUT,
+    NOT_DATASETS, ONE_SHOT_ITERATORS, TRAIN_SPEC, _AnalysisBase, _Pipeline, _Problem, _dotted, _inside_node, _is_get_next,
     _is_none, _takes_nothing, _walk,
 )
 
@@ -126,10 +126,18 @@ class _InputFn(_AnalysisBase):
             return None
         if isinstance(node, cst.Name):
             # The assignment goes too (tf.estimator is gone), when only the drivers read the name.
-            if not all(self.is_driver_argument(use, pipeline) for use in self.references(call)):
-                raise _Problem(CODE_INPUT_FN, f"`{node.value}` (a numpy_input_fn) is also used outside the "
-                               "Estimator's calls: migrate by hand", node)
-            pipeline.removed.append(self.statement_of(call))
+            uses = self.references(call)
+            if all(self.is_driver_argument(use, pipeline) for use in uses):
+                pipeline.removed.append(self.statement_of(call))
+            else:
+                readers = self.estimators_reading(uses)
+                if readers is None:
+                    raise _Problem(CODE_INPUT_FN, f"`{node.value}` (a numpy_input_fn) is also used outside the "
+                                   "Estimators' train, evaluate and predict: migrate by hand", node)
+                # Several Estimators read it: it goes with the last of them (EstimatorRule.run).
+                stmt_id = id(self.statement_of(call))
+                known = self.shared_statements.get(stmt_id, [])
+                self.shared_statements[stmt_id] = sorted({*known, *readers}, key=self.start)
         return self.numpy_dataset(call, pipeline)[0]
 
     def numpy_dataset(self, call: cst.Call, pipeline: _Pipeline, features: str = "features",
@@ -229,6 +237,24 @@ class _InputFn(_AnalysisBase):
             chosen.append(next(c for c in (base, f"{base}_", f"{base}__", f"numpy_{base}", f"numpy_{base}_")
                                if c not in taken and c not in chosen))
         return chosen[0], chosen[1], chosen[2]
+
+    def estimators_reading(self, uses: list[cst.CSTNode]) -> Optional[list[cst.Call]]:
+        """The Estimator calls behind `est.train/evaluate/predict(..., name)` for each use, when
+        every use is such an argument of an Estimator bound once in this file; else None."""
+        found = []
+        for use in uses:
+            arg = self.parents.get(use)
+            call = self.parents.get(arg)
+            if not (isinstance(arg, cst.Arg) and arg.value is use and isinstance(call, cst.Call)
+                    and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+                    and call.func.attr.value in ("train", "evaluate", "predict")):
+                return None
+            estimator = self.single_binding(call.func.value)
+            if not (isinstance(estimator, cst.Call) and (self.name_of(estimator.func) == ESTIMATOR
+                                                         or self.name_of(estimator.func) in CANNED)):
+                return None
+            found.append(estimator)
+        return found
 
     def is_driver_argument(self, use: cst.CSTNode, pipeline: _Pipeline) -> bool:
         arg = self.parents.get(use)
@@ -485,5 +511,17 @@ class _InputFn(_AnalysisBase):
         if isinstance(chain, cst.IfExp):
             self.dataset_chain(chain.body, local, fn, problem, depth + 1, pipeline)
             self.dataset_chain(chain.orelse, local, fn, problem, depth + 1, pipeline)
+            return
+        # A function of this file every return of which is a Dataset (`return input_fn(df, 1,
+        # False, 32)`, the shared helper of train_input_fn and eval_input_fn).
+        helper = self.single_binding(chain.func) if isinstance(chain, cst.Call) \
+            and isinstance(chain.func, cst.Name) else None
+        if isinstance(helper, cst.FunctionDef) and not helper.decorators and helper is not fn \
+                and id(helper) not in self.helpers_checked:
+            self.helpers_checked.add(id(helper))
+            try:
+                self.returns_dataset(helper, pipeline)
+            finally:
+                self.helpers_checked.discard(id(helper))
             return
         raise problem

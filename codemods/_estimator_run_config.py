@@ -212,9 +212,9 @@ class _RunConfig(_AnalysisBase):
             name = self.name_of(estimator.func)
             if name != ESTIMATOR and name not in CANNED:
                 return False
-            self.config_users.setdefault(id(self.statement_of(call)), []).append(estimator)
-        self.config_users[id(self.statement_of(call))] = list(dict.fromkeys(
-            self.config_users[id(self.statement_of(call))]))
+            self.shared_statements.setdefault(id(self.statement_of(call)), []).append(estimator)
+        self.shared_statements[id(self.statement_of(call))] = list(dict.fromkeys(
+            self.shared_statements[id(self.statement_of(call))]))
         return True
 
     def config_uses_ok(self, call: cst.Call, node: cst.Name, pipeline: _Pipeline) -> bool:

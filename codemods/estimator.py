@@ -113,7 +113,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
         findings = self.write_shared_model_fns(findings)
-        findings = self.remove_shared_configs(findings)
+        findings = self.remove_shared_statements(findings)
         return findings + self.leftovers(findings)
 
     def write_shared_model_fns(self, findings: list[Finding]) -> list[Finding]:
@@ -137,11 +137,12 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
                         "is, so this pipeline was left as it is too", u)
         return findings
 
-    def remove_shared_configs(self, findings: list[Finding]) -> list[Finding]:
-        """A RunConfig several Estimators take goes with the last of them, and only when every
-        one of them is rewritten: otherwise an Estimator left as it is still needs it."""
+    def remove_shared_statements(self, findings: list[Finding]) -> list[Finding]:
+        """A statement several Estimators need (their RunConfig, a numpy_input_fn they read)
+        goes with the last of them, and only when every one of them is rewritten: otherwise an
+        Estimator left as it is still needs it."""
         fixes = {id(f.node): i for i, f in enumerate(findings) if f.code == CODE_PIPELINE and f.fixable}
-        for stmt_id, users in self.config_users.items():
+        for stmt_id, users in self.shared_statements.items():
             if not all(id(u) in fixes for u in users):
                 continue
             last = fixes[id(max(users, key=self.start))]

@@ -1,0 +1,55 @@
+"""RunConfig().replace(...) with a session_config: the ConfigProto's thread counts become
+tf.config calls, the seed and model_dir are read from the replace() as from RunConfig()."""
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+
+FEATURES = np.random.RandomState(9).rand(30, 3).astype("float32")
+TARGETS = FEATURES @ np.array([[1.0], [-2.0], [0.5]], dtype="float32")
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((FEATURES, TARGETS)).batch(10)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1, kernel_initializer="zeros")
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(learning_rate=0.2),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+def main():
+    tf.config.threading.set_intra_op_parallelism_threads(1)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    tf.keras.utils.set_random_seed(11)
+    estimator = make_keras_model()
+    checkpoint = tf.train.Checkpoint(model=estimator, optimizer=estimator.optimizer)
+    checkpoints = tf.train.CheckpointManager(checkpoint, tempfile.mkdtemp(), max_to_keep=5)
+    if checkpoints.latest_checkpoint:
+        # Estimator resumed from model_dir: build the model and its optimizer, then restore.
+        estimator.predict(input_fn().take(1), verbose=0)
+        estimator.optimizer.build(estimator.trainable_variables)
+        checkpoint.restore(checkpoints.latest_checkpoint).assert_existing_objects_matched()
+    estimator.fit(input_fn(), steps_per_epoch=6)
+    checkpoints.save(checkpoint_number=int(estimator.optimizer.iterations.numpy()), check_interval=False)
+    print("eval", {**estimator.evaluate(input_fn(), return_dict=True), "global_step": estimator.optimizer.iterations.numpy()})
+
+
+if __name__ == "__main__":
+    main()
