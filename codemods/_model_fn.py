@@ -171,6 +171,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
+        self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
 
     # -- entry ----------------------------------------------------------------------------
 
@@ -528,12 +529,44 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         return node
 
     def is_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        """Is `node` the targets Keras hands the loss and metrics as y_true: the labels, or
+        the input features the loss compared the output with (an autoencoder's)?"""
         if node is None:
             return False
         node = self.value(node, path)
         while isinstance(node, cst.Call) and self.name_of(node.func) in LABEL_WRAPPERS and node.args:
             node = self.value(node.args[0].value, path)
+        if self.target is not None:
+            return self.features_target(node, path) == self.target
         return isinstance(node, cst.Name) and node.value == "labels"
+
+    def is_loss_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
+        """The loss's labels: the model_fn's labels, or part of its features. Then the loss and
+        every metric compare with those features instead (compute_loss and compute_metrics
+        hand Keras them as y)."""
+        if self.is_labels(node, path):
+            return True
+        if node is None or self.target is not None:
+            return False
+        core = self.value(node, path)
+        while isinstance(core, cst.Call) and self.name_of(core.func) in LABEL_WRAPPERS and core.args:
+            core = self.value(core.args[0].value, path)
+        target = self.features_target(core, path)
+        if target is None:
+            return False
+        self.target = target
+        return True
+
+    def features_target(self, node: cst.BaseExpression, path: _Path) -> Optional[str]:
+        """`features` or `features["key"]` as Keras's compute_loss reads it from its `x`."""
+        if isinstance(node, cst.Name) and node.value == "features" and self.value(node, path) is node:
+            return "x"
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and isinstance(node.slice[0].slice.value, cst.SimpleString):
+            holder = self.value(node.value, path)
+            if isinstance(holder, cst.Name) and holder.value == "features":
+                return f"x[{self.code(node.slice[0].slice.value)}]"
+        return None
 
     def is_one_hot_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
         node = self.value(node, path) if node is not None else None
@@ -843,6 +876,13 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
                       f"{i * 2}y_true = y",
                       *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
                       f"{i * 2}return {loss[len('compute_loss:'):]} / {tf}.distribute.get_strategy().num_replicas_in_sync"]
+        if self.target is not None:
+            lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
+                      f"{i * 2}# The model_fn's loss compared the output with the input features {self.target}: "
+                      "they are the targets.",
+                      f"{i * 2}return super().compute_loss(x, {self.target}, y_pred, sample_weight, training)",
+                      "", f"{i}def compute_metrics(self, x, y, y_pred, sample_weight=None):",
+                      f"{i * 2}return super().compute_metrics(x, {self.target}, y_pred, sample_weight)"]
         if predict_body is not None:
             lines.append("")
             lines.append(f"{i}def predict_step(self, data):")

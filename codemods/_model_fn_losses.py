@@ -77,7 +77,7 @@ class LossMapping:
         order = (form.label_arg, form.output_arg, *LOSS_POSITIONAL_TAIL.get(name or "", ("weights",)))
         given = self.arguments(call, order)
         labels = given.pop(form.label_arg, None)
-        if not (self.is_labels(labels, path)
+        if not (self.is_loss_labels(labels, path)
                 or form.keras == "CategoricalCrossentropy" and self.is_one_hot_labels(labels, path)):
             raise NotTranslatable(f"`{self.code(call)}`: {form.label_arg} is not the model_fn's labels", call)
         output = given.pop(form.output_arg, None)
@@ -127,7 +127,7 @@ class LossMapping:
         given = self.arguments(call, ("labels", "predictions", "weights", "epsilon", "scope", "loss_collection",
                                       "reduction"))
         labels, predictions = given.pop("labels", None), given.pop("predictions", None)
-        if not self.is_labels(labels, path):
+        if not self.is_loss_labels(labels, path):
             raise NotTranslatable(f"`{self.code(call)}`: labels is not the model_fn's labels", call)
         if predictions is None:
             raise NotTranslatable(f"`{self.code(call)}` has no predictions", call)
@@ -275,7 +275,7 @@ class LossMapping:
         given = self.arguments(inner, ("_sentinel", "labels", "logits"))
         labels, logits = given.pop("labels", None), given.pop("logits", None)
         given.pop("name", None)
-        if given or logits is None or not (self.is_labels(labels, path) or self.is_one_hot_labels(labels, path)):
+        if given or logits is None or not (self.is_loss_labels(labels, path) or self.is_one_hot_labels(labels, path)):
             raise NotTranslatable(f"`{self.code(inner)}`: not (labels, logits) of the model_fn", inner)
         keras = self.one_hot_to_sparse(keras, labels, path)
         return f"{keras}(from_logits=True)", self.output(logits, path)
