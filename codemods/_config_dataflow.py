@@ -418,3 +418,55 @@ class SiteReading(SiteBase):
                     continue  # read as part of its ConfigProto
             yield Finding(CODE_FOLLOW, "GPUOptions built here do not reach a ConfigProto tfmigrate can follow; "
                                        "migrate them by hand", call)
+
+    def unresolved_configs(self) -> Iterator[Finding]:
+        """`tf.ConfigProto(...)` where `tf` is not bound in this file to TensorFlow but comes
+        from another module: `from models import *` (whose `models.py` imports TensorFlow),
+        or `from mypkg import tfv1 as tf` (a package's own alias of tf.compat.v1). Nothing
+        here says which module that is, so the site cannot be rewritten; it is reported,
+        not passed over in silence."""
+        stars = [node for node in self.index.of(cst.ImportFrom)
+                 if isinstance(node.names, cst.ImportStar) and isinstance(self.parent(self.parent(node)), cst.Module)]
+        for call in self.calls:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "ConfigProto" and isinstance(func.value, cst.Name):
+                base = func.value
+            elif isinstance(func, cst.Name) and func.value == "ConfigProto":
+                base = func
+            else:
+                continue
+            if (self.name_of(func) or "").startswith("tf."):
+                continue  # TensorFlow's, however spelt: the sites read it
+            origin = self.foreign_origin(base, stars)
+            if origin is None:
+                continue
+            hint = (f"`import tensorflow.compat.v1 as {base.value}` in this file" if base is not func
+                    else "`from tensorflow.compat.v1 import ConfigProto` in this file")
+            yield Finding(CODE_FOLLOW, f"`{base.value}` comes from {origin}, which tfmigrate does not follow into "
+                                       f"another module, so it cannot tell this is TensorFlow's ConfigProto; if it "
+                                       f"is, {hint} lets tfmigrate rewrite it" + LEFT, call)
+
+    def foreign_origin(self, name: cst.Name, stars: list) -> Optional[str]:
+        """Where a name that no TensorFlow import of this file binds comes from, in words:
+        a `from M import *` of a module other than TensorFlow, or `from M import x` of a
+        module other than TensorFlow. None if it is bound some other way (a parameter, an
+        assignment, a plain import), which may be anything."""
+        scope = self.scopes.get(name)
+        if scope is None:
+            return None
+        assignments = list(scope[name.value])
+        if not assignments:
+            star = next((s for s in stars if not _tensorflow_module(s.module, self.code)), None)
+            return f"`{self._line_code(star)}`" if star is not None else None
+        nodes = [getattr(a, "node", None) for a in assignments]
+        if all(isinstance(n, cst.ImportFrom) and not isinstance(n.names, cst.ImportStar)
+               and (n.relative or not _tensorflow_module(n.module, self.code)) for n in nodes):
+            return f"`{self._line_code(nodes[0])}`"
+        return None
+
+
+def _tensorflow_module(module: Optional[cst.BaseExpression], code_for) -> bool:
+    if module is None:
+        return False
+    dotted = code_for(module).strip()
+    return dotted == "tensorflow" or dotted.startswith("tensorflow.")

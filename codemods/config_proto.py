@@ -140,6 +140,7 @@ class _Analysis(SiteReading, RunTimeOrder, Placement, Conflicts, Emission, Comme
                     self.consumer_findings[consumer] = found
             findings.extend(found)
         findings.extend(self.stray_gpu_options())
+        findings.extend(self.unresolved_configs())
         # Reported wherever it survives; a fix that removes the line also drops this report.
         for call in self.calls:
             if self.callee(call) == SET_SESSION:

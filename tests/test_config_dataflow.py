@@ -49,3 +49,15 @@ def test_a_use_it_cannot_follow_is_said_in_words():
     messages = [m for site in sites for _, code, m in site.problems if code == "TFM120"]
     assert any("stored in a dict, list or tuple" in m for m in messages)
     assert any("passed to `run(...)`" in m for m in messages)
+
+
+def test_a_config_whose_tf_comes_from_another_module_is_reported():
+    src = ("from models import *\nfrom pkg import tfv1 as tf1\nimport tensorflow as tf\n"
+           "a = tf2.ConfigProto()\nb = tf1.ConfigProto()\nc = tf.ConfigProto()\n"
+           "def f(tf3):\n    return tf3.ConfigProto()\n")
+    analysis = _Analysis(analyse(cst.parse_module(src), src))
+    found = list(analysis.unresolved_configs())
+    assert [(analysis.positions[f.node].start.line, f.code) for f in found] == [(4, "TFM120"), (5, "TFM120")]
+    assert "`tf2` comes from `from models import *`" in found[0].message
+    assert "`import tensorflow.compat.v1 as tf1` in this file" in found[1].message
+    assert not any(f.fixable for f in found)
