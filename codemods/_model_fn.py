@@ -63,6 +63,7 @@ from tfmigrate.codemods._model_fn_optimizer import (
     SCHEDULES,
     OptimizerMapping,
 )
+from tfmigrate.codemods._model_fn_training import TrainingOnly
 
 # codemods/estimator.py and _canned.py import these from here.
 __all__ = ["GLOBAL_STEP", "KerasModelCode", "SCHEDULE_STEP_ARG", "SCHEDULES", "translate"]
@@ -139,7 +140,7 @@ class _Replacer(cst.CSTTransformer):
         return self.mapping.get(original_node, updated_node)
 
 
-class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
+class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly):
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
                  taken: set[str]) -> None:
         self.fn, self.name_of, self.code, self.tf, self.taken = fn, name_of, code, tf, taken
@@ -171,6 +172,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
+        self.train_only: dict[int, tuple[str, str, str]] = {}  # id(TRAIN-only statement) -> its Keras layer
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
 
     # -- entry ----------------------------------------------------------------------------
@@ -343,6 +345,13 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
         if modes is None:
             raise NotTranslatable(f"model_fn branches on `{self.code(stmt.test)}`, which is not the mode: "
                                   "one Keras model has one structure", stmt)
+        train_only = self.train_only_ops(stmt)
+        if train_only is not None:
+            # Noise or dropout only while training: Keras layers that read the training flag, in every mode.
+            for small, form in train_only:
+                path.steps.append(small)
+                self.train_only[id(small)] = form
+            return False
         if path.mode in modes:
             return self.walk_block(stmt.body.body, path)  # type: ignore[attr-defined]
         orelse = stmt.orelse
@@ -624,7 +633,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping):
             if isinstance(step, cst.Assign) and len(step.targets) == 1 and isinstance(step.targets[0].target, cst.Name) \
                     and step.targets[0].target.value in self.mode_names:
                 continue  # `is_training = mode == TRAIN`: uses read Keras's `training` instead
-            if isinstance(step, cst.For):
+            if id(step) in self.train_only:
+                lines.append(self.train_only_line(step, self.train_only[id(step)]))  # type: ignore[arg-type]
+            elif isinstance(step, cst.For):
                 lines += self.loop(step, counters, batch_norm_updates)
             elif isinstance(step, cst.If):
                 lines += self.structure(step, counters, batch_norm_updates)
