@@ -550,9 +550,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         return isinstance(node, cst.Name) and node.value == "labels"
 
     def is_loss_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
-        """The loss's labels: the model_fn's labels, or part of its features. Then the loss and
-        every metric compare with those features instead (compute_loss and compute_metrics
-        hand Keras them as y)."""
+        """The loss's labels: the model_fn's labels, part of its features, or one entry of dict
+        labels. Then the loss and every metric compare with that instead (compute_loss and
+        compute_metrics hand it to Keras as y)."""
         if self.is_labels(node, path):
             return True
         if node is None or self.target is not None:
@@ -567,14 +567,16 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         return True
 
     def features_target(self, node: cst.BaseExpression, path: _Path) -> Optional[str]:
-        """`features` or `features["key"]` as Keras's compute_loss reads it from its `x`."""
+        """`features`, `features["key"]` or `labels["key"]` as Keras's compute_loss reads it from
+        its `x` or `y`."""
         if isinstance(node, cst.Name) and node.value == "features" and self.value(node, path) is node:
             return "x"
         if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
                 and isinstance(node.slice[0].slice.value, cst.SimpleString):
             holder = self.value(node.value, path)
-            if isinstance(holder, cst.Name) and holder.value == "features":
-                return f"x[{self.code(node.slice[0].slice.value)}]"
+            if isinstance(holder, cst.Name) and holder.value in ("features", "labels"):
+                # labels["key"]: one entry of dict labels, which Keras's y holds whole
+                return f"{'x' if holder.value == 'features' else 'y'}[{self.code(node.slice[0].slice.value)}]"
         return None
 
     def is_one_hot_labels(self, node: Optional[cst.BaseExpression], path: _Path) -> bool:
@@ -889,8 +891,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
                       f"{i * 2}return {loss[len('compute_loss:'):]} / {tf}.distribute.get_strategy().num_replicas_in_sync"]
         if self.target is not None:
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
-                      f"{i * 2}# The model_fn's loss compared the output with the input features {self.target}: "
-                      "they are the targets.",
+                      f"{i * 2}# The model_fn's loss compared the output with "
+                      + (f"the input features {self.target}: they are the targets." if self.target.startswith("x")
+                         else f"the labels' entry {self.target} only."),
                       f"{i * 2}return super().compute_loss(x, {self.target}, y_pred, sample_weight, training)",
                       "", f"{i}def compute_metrics(self, x, y, y_pred, sample_weight=None):",
                       f"{i * 2}return super().compute_metrics(x, {self.target}, y_pred, sample_weight)"]

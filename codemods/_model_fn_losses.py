@@ -70,6 +70,10 @@ class LossMapping:
             custom = self.custom_loss(call, path)
             if custom is not None:
                 return custom
+        if len(terms) > 1 and (form is None or not isinstance(call, cst.Call)):
+            raise NotTranslatable(f"loss `{self.code(call)}` adds several losses (a multi-task model): one Keras "
+                                  "loss compares one output with one target; write a multi-output Keras model "
+                                  "(compile(loss={...}, loss_weights={...})) by hand", call)
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
                                   "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"

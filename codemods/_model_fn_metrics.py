@@ -114,7 +114,7 @@ class MetricMapping:
             if predictions is not None and self.prediction_kind(predictions, path, output) == "argmax":
                 return f'{self.tf}.keras.metrics.CategoricalAccuracy(name="{key}")'
         if extra or not self.is_labels(given.get("labels"), path):
-            targets = "labels" if self.target is None else f"features the loss compares with ({self.target})"
+            targets = "labels" if self.target is None else f"targets the loss compares with ({self.target})"
             raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the {targets} (or is weighted)", call)
         predictions = given.get("predictions")
         kind = self.prediction_kind(predictions, path, output) if predictions is not None else None
