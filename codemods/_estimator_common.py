@@ -186,6 +186,8 @@ class _Pipeline:
     temporary_model_dir: bool = False  # model_dir may be None or "": the Estimator made a temporary one
     shared_config: Optional[cst.SimpleStatementLine] = None  # a RunConfig other Estimators take too
     shared_model_fn: bool = False  # the model_fn is other Estimators' too
+    warm_start: Optional[str] = None  # the model_dir whose latest checkpoint gives the first fit its weights
+    warm_start_fresh: str = ""  # the name that keeps the optimizer's own state across that read
 
     @property
     def driver(self) -> str:
@@ -231,6 +233,8 @@ class _AnalysisBase:
         self.model_fn_users: dict[int, list[cst.Call]] = {}
         self.shared_fn_taken: dict[int, tuple[set, Optional[list[str]]]] = {}
         self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
+        # (Estimator call, its model_dir expression, its model_fn) of each pipeline analysed so far
+        self.model_dirs: list[tuple[cst.Call, Optional[cst.BaseExpression], Optional[cst.FunctionDef]]] = []
         self.helpers_checked: set[int] = set()  # functions an input_fn calls, being checked (no recursion)
 
     def start(self, node: cst.CSTNode) -> tuple[int, int]:

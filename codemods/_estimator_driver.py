@@ -94,6 +94,18 @@ class _Driver(_AnalysisBase):
                       f"    {pipeline.checkpoint_ref or pipeline.checkpoint}.restore({pipeline.checkpoints}"
                       ".latest_checkpoint)"
                       ".assert_existing_objects_matched()"]
+        if pipeline.warm_start is not None and not pipeline.first_fit:
+            # A Keras model's checkpoint holds its optimizer too: its state (the step, the slots,
+            # the learning rate) is put back to this Estimator's own after the read.
+            fresh = pipeline.warm_start_fresh
+            lines += [f"{est}.predict({source}.take(1), verbose=0)",
+                      f"{est}.optimizer.build({est}.trainable_variables)",
+                      f"{fresh} = [variable.numpy() for variable in {est}.optimizer.variables]",
+                      "# Estimator(warm_start_from=...) gave the first training its trainable weights (not the "
+                      "step, not the optimizer's state) from that checkpoint.",
+                      f"{pipeline.tf}.train.Checkpoint(model={est}).read({pipeline.tf}.train.latest_checkpoint("
+                      f"{pipeline.warm_start})).assert_existing_objects_matched().expect_partial()",
+                      f"[variable.assign(value) for variable, value in zip({est}.optimizer.variables, {fresh})]"]
         pipeline.first_fit = True
         if pipeline.model_dir is not None and pipeline.save_every is not None:
             # save_checkpoints_steps: the manager saves once `checkpoint_interval` steps have passed.

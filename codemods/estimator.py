@@ -35,6 +35,7 @@ from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
 from tfmigrate.codemods._estimator_input_fn import _InputFn
 from tfmigrate.codemods._estimator_run_config import _RunConfig
+from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_CANNED, CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_DRIVER, CODE_DROPPED,
     CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_MODEL_TO_ESTIMATOR, CODE_OPTIMIZER, CODE_PARAMETER_SERVER,
@@ -79,7 +80,7 @@ class EstimatorRule(Rule):
 
 
 
-class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
+class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -276,7 +277,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
         else:
             given = self.keyword_args(call, ("model_fn", "model_dir", "config", "params", "warm_start_from"))
         for key, arg in given.items():
-            if key not in ("model_fn", "config", "model_dir", "params"):
+            if key not in ("model_fn", "config", "model_dir", "params", "warm_start_from"):
                 raise _Problem(CODE_DRIVER, f"Estimator({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate this pipeline by hand"), arg)
         tf = self.tf2_alias()
@@ -317,6 +318,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig):
             pipeline.dropped += [a for a in (pipeline.keep_arg, pipeline.save_every_arg) if a is not None]
             pipeline.save_every = None
         model = self.model_fn(given.get("model_fn"), call, pipeline)
+        self.model_dirs.append((call, pipeline.model_dir_node, pipeline.model_fn_node))
+        if "warm_start_from" in given and not _is_none(given["warm_start_from"].value):
+            self.warm_start(given["warm_start_from"], pipeline, model)
         self.driver(pipeline, stmt, model)
         self.graph_mode_switches(pipeline)
         return self.pipeline_fix(pipeline, model)
