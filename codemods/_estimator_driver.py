@@ -16,6 +16,23 @@ from tfmigrate.codemods._estimator_common import (
 )
 
 
+CHECKPOINT_SAVER = {"tf.estimator.CheckpointSaverHook", "tf.train.CheckpointSaverHook"}
+EARLY_STOPPING = {f"tf.estimator.experimental.{n}" for n in (
+    "stop_if_no_decrease_hook", "stop_if_no_increase_hook", "stop_if_higher_hook", "stop_if_lower_hook",
+    "make_early_stopping_hook")}
+
+
+def early_stopping_report(name: str) -> str:
+    """Why an early-stopping hook of tensorflow_estimator (early_stopping.py) is left as it is."""
+    return (f"`{name.rsplit('.', 1)[1]}` has no Keras callback with the same behaviour: it re-reads the evaluation "
+            "results written under model_dir/eval (by train_and_evaluate's evaluations, one per new checkpoint "
+            "and at least throttle_secs apart) every run_every_secs seconds (60 by default) or run_every_steps "
+            "steps, and compares metrics by global step, while keras.callbacks.EarlyStopping checks a "
+            "validation metric once per epoch; when it stops depends on timing. Migrate by hand: "
+            "fit(..., validation_data=<eval dataset>, callbacks=[keras.callbacks.EarlyStopping(monitor="
+            "'val_<metric>', patience=<evaluations>)]) with epochs of your evaluation interval")
+
+
 class _Driver(_AnalysisBase):
     def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine, model: KerasModelCode) -> None:
         uses = self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call)
@@ -33,6 +50,8 @@ class _Driver(_AnalysisBase):
                 getattr(self, f"driver_{method}")(call, pipeline, model)
             elif isinstance(parent, cst.Arg):
                 call = self.parents.get(parent)
+                if isinstance(call, cst.Call) and (self.name_of(call.func) or "") in EARLY_STOPPING:
+                    raise _Problem(CODE_HOOKS, early_stopping_report(self.name_of(call.func) or ""), call)
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
                         and call.args[0] is parent):
                     raise _Problem(CODE_DRIVER, "the Estimator is passed to code tfmigrate cannot follow", use)
@@ -165,6 +184,15 @@ class _Driver(_AnalysisBase):
                     # num_steps: that many more steps (train's steps); last_step: up to that step (max_steps)
                     pipeline.stop_at = {"steps" if key == "num_steps" else "max_steps": value.value}
                     continue
+            if name in EARLY_STOPPING:
+                raise _Problem(CODE_HOOKS, early_stopping_report(name), hook)
+            if name in CHECKPOINT_SAVER:
+                raise _Problem(CODE_HOOKS, "CheckpointSaverHook saves TF1-named checkpoints (one when the session "
+                               "starts, then every save_steps steps or save_secs seconds, and one at the end) "
+                               "that a Keras model cannot read: give the Estimator RunConfig(model_dir=..., "
+                               "save_checkpoints_steps=N), which tfmigrate rewrites to a "
+                               "tf.train.CheckpointManager saving every N steps, or save from a Keras callback "
+                               "by hand", hook)
             raise _Problem(CODE_HOOKS, f"`{self.code(hook)}`: session hooks have no automatic Keras form; rewrite "
                            "them as Keras callbacks by hand", hook)
         return []
