@@ -71,9 +71,10 @@ class LossMapping:
             if custom is not None:
                 return custom
         if len(terms) > 1 and (form is None or not isinstance(call, cst.Call)):
-            raise NotTranslatable(f"loss `{self.code(call)}` adds several losses (a multi-task model): one Keras "
-                                  "loss compares one output with one target; write a multi-output Keras model "
-                                  "(compile(loss={...}, loss_weights={...})) by hand", call)
+            raise NotTranslatable(f"loss `{self.code(call)}` adds up losses on several model tensors or targets "
+                                  "(as a multi-task model does): a Keras loss compares one output with one target; "
+                                  "write a multi-output Keras model (compile(loss={...}, loss_weights={...})) or a "
+                                  "train_step by hand", call)
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
                                   "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"
@@ -188,7 +189,9 @@ class LossMapping:
         output = next(iter(outputs))
         if "labels" in _names_used(cst.parse_expression(output)):
             return None
-        self.metric_output = "y_pred"
+        # A (batch,) output reaches Keras as (batch, 1) (call() expands it): the loss reads it back
+        # as the model_fn had it, so it meets the labels with the model_fn's shapes.
+        self.metric_output = "y_pred[:, 0]" if self.is_rank_one(output, path) else "y_pred"
         try:
             body = self.as_metric_function(node, path, output, 0)
         except NotTranslatable:
