@@ -214,7 +214,16 @@ class _Driver(_AnalysisBase):
                       call: cst.Call) -> str:
         self.hooks(given, pipeline)
         given.pop("name", None)  # only named the TF1 eval directory
-        for key in ("exporters", "checkpoint_path"):
+        exporters = given.get("exporters")
+        if exporters is not None and not _is_none(exporters.value) and not (
+                isinstance(exporters.value, (cst.List, cst.Tuple)) and not exporters.value.elements):
+            raise _Problem(CODE_DRIVER, "EvalSpec(exporters=...) wrote SavedModels after evaluations (Latest, Best or "
+                           "FinalExporter, through the serving_input_receiver_fn's placeholders or tf.Example "
+                           "parsing); Keras writes one with model.export(path), whose serving endpoint takes the "
+                           "model's own inputs: export by hand after training, with the input signature your "
+                           "servers send", exporters)
+        given.pop("exporters", None)  # None or no exporter: nothing was exported
+        for key in ("checkpoint_path",):
             if key in given and not _is_none(given[key].value):
                 raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form (export and checkpoint choice are "
                                "explicit calls in Keras): migrate by hand", given[key])
@@ -244,22 +253,37 @@ class _Driver(_AnalysisBase):
             raise _Problem(CODE_DRIVER, "predict(checkpoint_path=...) has no automatic Keras form", call)
         given.pop("checkpoint_path", None)
         single = given.pop("yield_single_examples", None)
-        if single is not None and not (isinstance(single.value, cst.Name) and single.value.value == "True"):
-            raise _Problem(CODE_DRIVER, "predict(yield_single_examples=...) has no automatic Keras form", call)
+        batched = single is not None and isinstance(single.value, cst.Name) and single.value.value == "False"
+        if single is not None and not batched and not (isinstance(single.value, cst.Name)
+                                                       and single.value.value == "True"):
+            raise _Problem(CODE_DRIVER, "predict(yield_single_examples=...) is computed: tfmigrate needs True or "
+                           "False written out", single)
+        if batched and pipeline.strategy_name:
+            raise _Problem(CODE_DRIVER, "predict(yield_single_examples=False) under a strategy: Keras's "
+                           "predict_on_batch does not take the Estimator's per-replica batches; migrate by hand", call)
         keys = given.pop("predict_keys", None)
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
         outputs = f"{pipeline.driver}.predict({source})"
+        if batched:
+            # Estimator yielded one result per input_fn batch: predict_on_batch on each batch's
+            # features (the dataset's elements may carry labels, which predict ignored).
+            outputs = (f"{pipeline.driver}.predict_on_batch({pipeline.tf}.keras.utils.unpack_x_y_sample_weight("
+                       "batch)[0])")
         if not model.predictions_are_dict:
             if keys is not None and not _is_none(keys.value):
                 raise _Problem(CODE_DRIVER, "predict_keys on predictions that are not a dict", call)
-            pipeline.expressions.append((call, f"iter({outputs})"))
+            text = f"({outputs} for batch in {source})" if batched else f"iter({outputs})"
+            pipeline.expressions.append((call, text))
             return
         if keys is not None and not _is_none(keys.value):
             wanted = self.code(keys.value)
             if isinstance(keys.value, cst.SimpleString):
                 wanted = f"[{wanted}]"
             outputs = f"{{key: value for key, value in {outputs}.items() if key in {wanted}}}"
+        if batched:
+            pipeline.expressions.append((call, f"({outputs} for batch in {source})"))
+            return
         # Estimator yielded one dict per example; Keras returns one dict of whole arrays.
         pipeline.expressions.append(
             (call, f"(dict(zip(outputs, row)) for outputs in [{outputs}] for row in zip(*outputs.values()))"))
