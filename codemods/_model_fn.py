@@ -162,6 +162,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         self.rank_one = False
         self.inner_names: list[str] = []  # inner tensors of the forward pass the predictions read
         self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
+        self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
         self.metric_output = "y_pred"
@@ -905,6 +906,8 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         if self.rmsprop_class:
             lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
                       for line in RMSPROP_CLASS.splitlines()] + ["", ""]
+        for source in self.fed_classes:
+            lines += [line.replace("    ", i) for line in source.splitlines()] + ["", ""]
         for keras, name in self.metric_classes.items():
             template = PER_CLASS_ACCURACY_CLASS if keras == PER_CLASS_ACCURACY else SIGMOID_METRIC_CLASS
             lines += [line.format(name=name, keras=keras, tf=tf).replace("    ", i)

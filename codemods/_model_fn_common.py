@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional, Union
+
 import libcst as cst
 
 from tfmigrate.parents import iter_nodes

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from typing import Optional, Sequence
+
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import ACTIVATION_STRINGS, ACTIVATIONS, NotTranslatable

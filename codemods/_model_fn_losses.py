@@ -5,6 +5,7 @@ with TF ops as the model's compute_loss. A mixin of codemods/_model_fn.py's _Mod
 from __future__ import annotations
 
 from typing import Optional
+
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import (

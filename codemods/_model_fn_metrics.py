@@ -3,7 +3,9 @@ codemods/_model_fn.py's _ModelFn."""
 
 from __future__ import annotations
 
+import re
 from typing import Optional
+
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import LOSSES, NotTranslatable
@@ -113,6 +115,10 @@ class MetricMapping:
             predictions = given.get("predictions")
             if predictions is not None and self.prediction_kind(predictions, path, output) == "argmax":
                 return f'{self.tf}.keras.metrics.CategoricalAccuracy(name="{key}")'
+        if not extra and not self.is_labels(given.get("labels"), path):
+            fed = self.fed_metric(key, name, given, path, output)
+            if fed is not None:
+                return fed
         if extra or not self.is_labels(given.get("labels"), path):
             targets = "labels" if self.target is None else f"targets the loss compares with ({self.target})"
             raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the {targets} (or is weighted)", call)
@@ -145,6 +151,9 @@ class MetricMapping:
                            **{m: (c, "thresholds") for m, c in CONFUSION_COUNTS.items()}}[name]
             metric = f"{k}.{cls}" if compared == "output" else self.sigmoid_metric(cls)
             return f"{metric}({label}, {option}={threshold})"
+        fed = self.fed_metric(key, name, given, path, output)
+        if fed is not None:
+            return fed
         raise NotTranslatable(f"metric `{self.code(call)}` has no checked Keras metric on this model's output "
                               f"`{output}`", call)
 
@@ -196,6 +205,45 @@ class MetricMapping:
             return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
+
+    def fed_metric(self, key: str, name: str, given: dict, path: _Path, output: str) -> Optional[str]:
+        """Keras's own accuracy, precision, recall or confusion count, fed what the model_fn gave
+        the TF1 metric (`tf.equal(labels, 0)`, `tf.equal(tf.argmax(logits, 1), 0)`): the same
+        expressions of the labels (y_true) and the model output (y_pred), in a subclass whose
+        update_state computes them. TF1's precision, recall and counts cast both to bool; its
+        accuracy cast the predictions to the labels' dtype: so do the subclasses."""
+        labels, predictions = given.get("labels"), given.get("predictions")
+        if name not in (ACCURACY, PRECISION, RECALL, *CONFUSION_COUNTS) or labels is None or predictions is None \
+                or set(given) - {"labels", "predictions"} or self.target is not None:
+            return None
+        self.metric_output = "y_pred[:, 0]" if self.is_rank_one(output, path) else "y_pred"
+        try:
+            label_text = self.as_metric_function(labels, path, output, 0)
+            prediction_text = self.as_metric_function(predictions, path, output, 0)
+        except NotTranslatable:
+            return None
+        if "y_pred" not in prediction_text or "params" in label_text + prediction_text:
+            return None
+        tf = self.tf
+        if name == ACCURACY:
+            keras, fed, options = "Accuracy", f"labels, {tf}.cast(predictions, labels.dtype)", ""
+        else:
+            keras = CONFUSION_COUNTS.get(name) or ("Precision" if name == PRECISION else "Recall")
+            fed, options = f"{tf}.cast(labels, {tf}.bool), {tf}.cast(predictions, {tf}.bool)", ", thresholds=0.5"
+        camel = "".join(part.capitalize() for part in re.split(r"[^0-9a-zA-Z]+", key))
+        cls = f"{self.class_name}{camel}{'' if camel.endswith(keras) else keras}"
+        label_text, prediction_text = _unwrapped(label_text), _unwrapped(prediction_text)
+        while cls in self.taken or any(src.startswith(f"class {cls}(") for src in self.fed_classes):
+            cls += "_"
+        self.fed_classes.append("\n".join([
+            f"class {cls}({tf}.keras.metrics.{keras}):",
+            f'    """Keras\'s {keras} of what the model_fn gave {name} under "{key}"."""',
+            "",
+            "    def update_state(self, y_true, y_pred, sample_weight=None):",
+            f"        labels = {label_text}",
+            f"        predictions = {prediction_text}",
+            f"        return super().update_state({fed}, sample_weight)"]))
+        return f'{cls}(name="{key}"{options})'
 
     def mean_relative_error(self, key: str, call: cst.Call, path: _Path, output: str) -> str:
         """tf.metrics.mean_relative_error(labels, predictions, normalizer): the mean of
@@ -417,3 +465,15 @@ class MetricMapping:
                             and element.key.evaluated_value == key.evaluated_value:
                         return self.value(element.value, path)
         return node
+
+
+def _unwrapped(text: str) -> str:
+    """`(expr)` without its outer parentheses, when they enclose the whole text."""
+    while text.startswith("(") and text.endswith(")") and '"' not in text and "'" not in text:
+        depth = 0
+        for i, char in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0 and i < len(text) - 1:
+                return text
+        text = text[1:-1]
+    return text

@@ -5,6 +5,7 @@ global norm. A mixin of codemods/_model_fn.py's _ModelFn."""
 from __future__ import annotations
 
 from typing import Optional
+
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import (

@@ -1,4 +1,5 @@
-"""Precision of one class of a softmax model: labels and predictions turned into booleans first."""
+"""Precision of one class of a softmax model: labels and predictions turned into booleans
+first; Keras's Precision is fed the same booleans."""
 import tensorflow as tf
 
 
