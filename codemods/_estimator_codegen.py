@@ -78,10 +78,12 @@ class _Codegen(_AnalysisBase):
             strategy_edits, strategy_line = self.strategy_rewrite(pipeline, tf)
             edits += strategy_edits
         seen: set[int] = set()
+        gone = {id(stmt) for stmt in pipeline.removed}
         for stmt in pipeline.removed:
             if id(stmt) not in seen:
                 seen.add(id(stmt))
-                edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE))
+                edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE,
+                                     keep_comments=self.comments_move_on(stmt, pipeline, gone)))
         self.inherited = self.lines_of_removed(pipeline, seen)
         construction = self.construction(pipeline, model, strategy_line, indent)
         if top_defs:
@@ -139,6 +141,18 @@ class _Codegen(_AnalysisBase):
                 self.mode_keys_done.add(id(node))
                 edits.append(Replace(node, cst.SimpleString(f'"{value}"')))
         return edits
+
+    def comments_move_on(self, stmt: cst.CSTNode, pipeline: _Pipeline, gone: set[int]) -> bool:
+        """Do the comments above a removed statement go to the next statement the rewrite
+        leaves as it is? (Before a rewritten statement, lines_of_removed hands them on.)"""
+        body = list(getattr(self.parents.get(stmt), "body", ()))
+        if stmt not in body:
+            return False
+        j = body.index(stmt)
+        while j < len(body) and id(body[j]) in gone:
+            j += 1
+        replaced = {id(pipeline.estimator_stmt)} | {id(c.stmt) for c in pipeline.calls}
+        return not (j < len(body) and id(body[j]) in replaced)
 
     def lines_of_removed(self, pipeline: _Pipeline, removed: set[int]) -> dict[int, list[cst.EmptyLine]]:
         """The blank and comment lines above removed statements (a RunConfig, the specs), for
