@@ -1,0 +1,97 @@
+"""Runs TensorFlow's own upgrade script (tf_upgrade_v2) on texts, in a child process.
+
+The parent (tfmigrate/tf_upgrade.py) starts `python -c <this file's source> [FOLDER]`,
+writes a JSON list of {"name", "text"} on stdin and reads {"results": [one per text],
+...} on stdout. FOLDER is the `tools/compatibility` folder of a TensorFlow; without it,
+that of the TensorFlow this Python would import.
+
+The script's modules need only the standard library and google-pasta, so they are
+loaded from that folder under their own names without running `tensorflow/__init__.py`:
+no TensorFlow runtime starts, and the child takes a second instead of several. Each
+text is upgraded with the script's own upgrader, on its own: a text the script cannot
+parse (Python 2, `match`) or crashes on gives that text an error, never the others, and
+nothing is ever written to disk here.
+
+This file must stay runnable as a plain script: it imports nothing from tfmigrate.
+"""
+
+import contextlib
+import importlib.util
+import json
+import os
+import sys
+import traceback
+import types
+
+PACKAGE = "tensorflow.tools.compatibility"
+
+
+def _load_script_modules(folder):
+    """tensorflow.tools.compatibility.{ast_edits, tf_upgrade_v2, ...} from `folder`, with
+    empty parent packages standing in for `tensorflow` and `tensorflow.tools`."""
+    parts = PACKAGE.split(".")
+    for depth in range(1, len(parts) + 1):
+        name = ".".join(parts[:depth])
+        if name not in sys.modules:
+            stand_in = types.ModuleType(name)
+            stand_in.__path__ = [folder] if depth == len(parts) else []
+            sys.modules[name] = stand_in
+    loaded = {}
+    for module in ("renames_v2", "all_renames_v2", "ast_edits", "module_deprecations_v2",
+                   "reorders_v2", "tf_upgrade_v2"):
+        full = f"{PACKAGE}.{module}"
+        spec = importlib.util.spec_from_file_location(full, os.path.join(folder, module + ".py"))
+        value = importlib.util.module_from_spec(spec)
+        sys.modules[full] = value
+        spec.loader.exec_module(value)
+        setattr(sys.modules[PACKAGE], module, value)
+        loaded[module] = value
+    return loaded
+
+
+def script_folder():
+    """tensorflow/tools/compatibility of the TensorFlow this Python would import; found
+    without importing it (find_spec of a top-level package runs nothing)."""
+    spec = importlib.util.find_spec("tensorflow")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for root in spec.submodule_search_locations:
+        candidate = os.path.join(root, "tools", "compatibility")
+        if os.path.exists(os.path.join(candidate, "tf_upgrade_v2.py")):
+            return candidate
+    return None
+
+
+def main(argv):
+    results_out = sys.stdout
+    folder = argv[1] if len(argv) > 1 else script_folder()
+    if folder is None:
+        json.dump({"error": "no TensorFlow with its upgrade script (tools/compatibility/tf_upgrade_v2.py) "
+                            "for " + sys.executable}, results_out)
+        return
+    with contextlib.redirect_stdout(sys.stderr):  # the script prints its log on stdout
+        results = _upgrade_all(folder, json.load(sys.stdin))
+    json.dump({"results": results, "folder": folder,
+               # what the tests check: the script ran, TensorFlow's runtime did not load
+               "runtime_imported": "tensorflow.python" in sys.modules}, results_out)
+
+
+def _upgrade_all(folder, items):
+    modules = _load_script_modules(folder)
+    # tf_upgrade_v2_main's defaults: DEFAULT mode, no import rename, compat.v1 imports upgraded.
+    spec = modules["tf_upgrade_v2"].TFAPIChangeSpec(import_rename=False, upgrade_compat_v1_import=True)
+    upgrader = modules["ast_edits"].ASTCodeUpgrader(spec)
+    results = []
+    for item in items:
+        try:
+            processed, text, log, errors = upgrader.update_string_pasta(item["text"], item["name"])
+            results.append({"processed": bool(processed), "text": text, "log": list(log),
+                            "errors": list(errors), "crash": None})
+        except Exception:  # the script's own bugs (pasta on new syntax): this text only
+            results.append({"processed": False, "text": "", "log": [], "errors": [],
+                            "crash": traceback.format_exc(limit=3)})
+    return results
+
+
+if __name__ == "__main__":
+    main(sys.argv)
