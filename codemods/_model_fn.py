@@ -48,6 +48,7 @@ from tfmigrate.codemods._model_fn_common import (
     _targets,
     _walk,
 )
+from tfmigrate.codemods._model_fn_heads import HEADS_LOSS, Heads
 from tfmigrate.codemods._model_fn_helpers import inline_helpers
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
@@ -140,7 +141,7 @@ class _Replacer(cst.CSTTransformer):
         return self.mapping.get(original_node, updated_node)
 
 
-class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly):
+class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads):
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
                  taken: set[str]) -> None:
         self.fn, self.name_of, self.code, self.tf, self.taken = fn, name_of, code, tf, taken
@@ -174,6 +175,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
         self.train_only: dict[int, tuple[str, str, str]] = {}  # id(TRAIN-only statement) -> its Keras layer
+        self.head_updates: list[str] = []  # compute_metrics lines of a model with several heads
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
 
     # -- entry ----------------------------------------------------------------------------
@@ -186,7 +188,11 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         spec = self.spec_args(train)
         if "loss" not in spec or "train_op" not in spec:
             raise NotTranslatable("the TRAIN EstimatorSpec has no loss and train_op", train.spec or self.fn)
-        loss_keras, output = self.loss(spec["loss"], train)
+        heads = self.heads(spec["loss"], train)  # several heads' losses added up: one output per head
+        if heads is not None:
+            loss_keras, output = HEADS_LOSS + self.heads_loss(heads), self.heads_output(heads)
+        else:
+            loss_keras, output = self.loss(spec["loss"], train)
         forward = self.forward(output, train)
         for mode in (EVAL, PREDICT):
             missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
@@ -195,14 +201,19 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
                                       "runs only in TRAIN): one Keras model serves every mode", missing[0])
         self.in_model = False
         optimizer = self.optimizer(spec["train_op"], train)
-        metrics = self.metrics(paths[EVAL], output)
+        metrics = self.metrics(paths[EVAL], output) if heads is None else []
+        self.head_updates = self.head_metrics(paths[EVAL], heads) if heads is not None else []
         self.in_model = True
         if paths[EVAL].spec is not None:
             eval_loss = self.spec_args(paths[EVAL]).get("loss")
-            if eval_loss is None or self.loss(eval_loss, paths[EVAL]) != (loss_keras, output):
+            same = eval_loss is not None and (self.heads(eval_loss, paths[EVAL]) == heads if heads is not None
+                                              else self.loss(eval_loss, paths[EVAL]) == (loss_keras, output))
+            if not same:
                 raise NotTranslatable("the EVAL loss is not the TRAIN loss", eval_loss or paths[EVAL].spec)
-        self.rank_one = self.is_rank_one(output, train)
+        self.rank_one = heads is None and self.is_rank_one(output, train)
         call_body = self.call_body(forward, output, train.batch_norm_updates)
+        if heads is not None:
+            call_body[-1] = self.heads_return(heads, train)
         predict_body, is_dict = self.predict_body(paths[PREDICT], output, forward)
         if self.inner_names:
             inner = ", ".join(f'"{name}": {name}' for name in self.inner_names)
@@ -883,6 +894,18 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         if any(re.search(r"\bparams\b", line) for line in call_body):
             lines.append(f"{i * 2}params = self.params")
         lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]
+        if loss.startswith(HEADS_LOSS):
+            lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
+                      f"{i * 2}# The model_fn's loss: its heads' losses, weighted as it added them up. Keras adds",
+                      f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
+                      *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
+                      f"{i * 2}loss = {loss[len(HEADS_LOSS):]}",
+                      f"{i * 2}return loss / {tf}.distribute.get_strategy().num_replicas_in_sync"]
+        if self.head_updates:
+            lines += ["", f"{i}def compute_metrics(self, x, y, y_pred, sample_weight=None):",
+                      f"{i * 2}# Each metric reads its head's target and output, under the model_fn's key.",
+                      *[f"{i * 2}{line}" for line in self.head_updates],
+                      f"{i * 2}return self.get_metrics_result()"]
         if loss.startswith("compute_loss:"):
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
                       f"{i * 2}# The model_fn's own loss on the labels (y_true) and the output (y_pred). Keras adds",
@@ -918,7 +941,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")
         lines.append(f"{i * 2}optimizer={optimizer},")
-        if not loss.startswith("compute_loss:"):
+        if not loss.startswith(("compute_loss:", HEADS_LOSS)):
             lines.append(f"{i * 2}loss={loss if loss.startswith('lambda ') else f'{tf}.keras.losses.{loss}'},")
         if metrics:
             lines.append(f"{i * 2}metrics=[{', '.join(metrics)}],")

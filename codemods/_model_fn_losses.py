@@ -72,10 +72,10 @@ class LossMapping:
             if custom is not None:
                 return custom
         if len(terms) > 1 and (form is None or not isinstance(call, cst.Call)):
-            raise NotTranslatable(f"loss `{self.code(call)}` adds up losses on several model tensors or targets "
-                                  "(as a multi-task model does): a Keras loss compares one output with one target; "
-                                  "write a multi-output Keras model (compile(loss={...}, loss_weights={...})) or a "
-                                  "train_step by hand", call)
+            raise NotTranslatable(f"loss `{self.code(call)}` adds up losses on several model tensors or targets, "
+                                  "but not each term is a checked loss on one model tensor and one target, weighted "
+                                  "by a number or a hyperparameter (the heads of a multi-output Keras model); write "
+                                  "the model's compute_loss or train_step by hand", call)
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
                                   "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"

@@ -162,3 +162,20 @@ def test_other_train_only_code_is_reported() -> None:
         ''')
     new, diags = rewrite(src)
     assert new == src and [d.code for d in diags] == ["TFM210"]
+
+
+def test_weighted_head_losses_make_one_output_per_head_with_metrics_under_their_keys() -> None:
+    head = HEAD.replace('    logits = tf.layers.dense(features["x"], 1)\n', "")
+    new = compiled(program('''
+        trunk = tf.layers.dense(features["x"], 4)
+        kind = tf.layers.dense(trunk, 3)
+        size = tf.squeeze(tf.layers.dense(trunk, 1), axis=1)
+        loss = 2.0 * tf.losses.sparse_softmax_cross_entropy(labels["kind"], kind) + \\
+            tf.losses.absolute_difference(labels["size"], size) * params["t"]
+        metrics = {"accuracy": tf.metrics.accuracy(labels["kind"], tf.argmax(kind, 1))}
+        ''', head))
+    assert 'return {"kind": kind, "size": tf2.expand_dims(size, -1)}' in new
+    assert 'loss = 2.0 * tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y["kind"], y_pred["kind"])' \
+           ' + params["t"] * tf2.keras.losses.MeanAbsoluteError()(y["size"], y_pred["size"])' in new
+    assert 'self.metric_accuracy.update_state(y["kind"], y_pred["kind"])' in new
+    assert "metrics=" not in new.split("def make_keras_model")[1]  # compiled metrics would be renamed kind_accuracy
