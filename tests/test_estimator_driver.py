@@ -1,0 +1,121 @@
+"""The Estimator driver forms of issues #11 and #12 (RunConfig().replace(...), a RunConfig or
+a model_fn shared by several Estimators, input_fn factories over numpy_input_fn, a
+numpy_input_fn read by several Estimators, warm starts, predict per batch) run after the
+rewrite and print what the TF1 program printed on TF 2.15.
+
+Each corpus case's after.py runs on this TF (>= 2.16, Keras 3) and its output is compared
+with REFERENCES, recorded with `.venv-tf215/bin/python before.py` (TF 2.15.1 +
+tensorflow-estimator 2.15.0); the programs start from constant initial weights, so the
+numbers agree to about 6 digits. Set TFMIGRATE_TF215 to a TF 2.15 + estimator python to run
+the originals against the same references too."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+tf = pytest.importorskip("tensorflow")
+if hasattr(tf, "estimator"):
+    pytest.skip("needs TF >= 2.16 (Keras 3, no tf.estimator)", allow_module_level=True)
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+TIMEOUT = 300
+NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
+
+REFERENCES = {
+    'estimator_driver_shared_model_fn_params': [
+        "trial {'accuracy': 0.725, 'loss': 0.56836927, 'global_step': 6}",
+        "tuned {'accuracy': 0.925, 'loss': 0.5919294, 'global_step': 12}",
+        "predictions 40 ['class', 'logits'] [0, 0, 0, 1, 0, 0, 0, 0]",
+    ],
+    'estimator_driver_shared_run_config_replace': [
+        "first {'loss': 0.6796138, 'global_step': 5}",
+        "resumed {'loss': 0.6601369, 'global_step': 8}",
+    ],
+    'estimator_driver_input_fn_factory_numpy': [
+        "eval {'loss': 0.09768093, 'global_step': 20}",
+        'predictions 5 [1.88421 1.62788 2.04556 1.08135 1.08074]',
+    ],
+    'estimator_driver_replace_session_config': [
+        "eval {'loss': 0.2740194, 'global_step': 3}",
+    ],
+    'estimator_driver_numpy_input_fn_two_estimators': [
+        "small {'accuracy': 0.775, 'loss': 0.5976286, 'global_step': 5}",
+        "larger {'accuracy': 0.575, 'loss': 0.67619145, 'global_step': 13}",
+    ],
+    'estimator_driver_warm_start_same_model_fn': [
+        "pretrained {'accuracy': 0.55, 'loss': 0.680935, 'global_step': 10}",
+        "tuned {'accuracy': 0.55, 'loss': 0.6740081, 'global_step': 4}",
+        "again {'accuracy': 0.5833333, 'loss': 0.6608889, 'global_step': 5}",
+    ],
+    'estimator_driver_predict_batches_and_keys': [
+        "batch ['class', 'probabilities'] (10,) [1, 1, 1, 1, 1, 0, 0, 1, 1, 1]",
+        "batch ['class', 'probabilities'] (10,) [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]",
+        "batch ['class', 'probabilities'] (10,) [1, 1, 1, 0, 1, 1, 1, 1, 1, 1]",
+        "batch ['class', 'probabilities'] (6,) [1, 1, 1, 1, 1, 1]",
+        "class batches 4 [10, 10, 10, 6] ['class']",
+        "singles 36 ['probabilities'] [0.41414 0.58586]",
+    ],
+}
+
+
+def normalized(line: str) -> str:
+    """numpy's scalar reprs (`np.int64(5)`, TF 2.21's numpy 2) read as the plain numbers TF 2.15 printed."""
+    return re.sub(r"np\.(?:int|float)\d+\(([^)]*)\)", r"\1", line)
+
+
+def differences(expected: list[str], stdout: str) -> list[str]:
+    labels = {line.split()[0] for line in expected}
+    got = [normalized(line) for line in stdout.splitlines() if line.split()[:1] and line.split()[0] in labels]
+    if len(got) != len(expected):
+        return [f"expected {len(expected)} lines, got {len(got)}: {got}"]
+    out = []
+    for want, have in zip(expected, got):
+        if NUMBER.sub("#", want) != NUMBER.sub("#", have):
+            out.append(f"{want!r} != {have!r}")
+            continue
+        for a, b in zip(NUMBER.findall(want), NUMBER.findall(have)):
+            if abs(float(a) - float(b)) > 1e-5 * max(1.0, abs(float(a))):
+                out.append(f"{want!r} != {have!r} ({a} vs {b})")
+                break
+    return out
+
+
+def run(program: Path, python: str, tmp_path: Path) -> str:
+    folder = tmp_path / program.parent.name
+    folder.mkdir()
+    shutil.copy(program, folder / program.name)
+    env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": ""}
+    proc = subprocess.run([python, program.name], cwd=folder, capture_output=True, text=True, timeout=TIMEOUT,
+                          env=env)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return proc.stdout
+
+
+def test_differences_finds_a_changed_number() -> None:
+    assert differences(["first {'loss': 0.6796138, 'global_step': 5}"],
+                       "first {'loss': 0.6796138286590576, 'global_step': np.int64(5)}\n") == []
+    assert differences(["first {'loss': 0.6796138, 'global_step': 5}"],
+                       "first {'loss': 0.6796138286590576, 'global_step': np.int64(6)}\n") != []
+    assert differences(["first {'loss': 0.6796138}"], "first {'loss': 0.6797}\n") != []
+    assert differences(["a 1", "b 2"], "a 1\n") != []
+
+
+@pytest.mark.parametrize("case", sorted(REFERENCES))
+def test_rewrite_prints_what_tf1_printed(case: str, tmp_path) -> None:
+    stdout = run(CORPUS / case / "after.py", sys.executable, tmp_path)
+    assert differences(REFERENCES[case], stdout) == []
+
+
+@pytest.mark.parametrize("case", sorted(REFERENCES))
+def test_original_matches_its_reference_on_tf215(case: str, tmp_path) -> None:
+    tf215 = os.environ.get("TFMIGRATE_TF215")
+    if not tf215:
+        pytest.skip("set TFMIGRATE_TF215 to a TF 2.15 + tensorflow-estimator python to run the originals")
+    assert differences(REFERENCES[case], run(CORPUS / case / "before.py", tf215, tmp_path)) == []
