@@ -787,13 +787,16 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         if isinstance(helper, cst.FunctionDef):
             inner = self.tf1_inside(helper, set())
             why = self.refused_helpers.get(id(call))
-            if inner is not None or why is not None:
+            if why is not None:
                 # Copied into call() as it is, the helper would fail on TF 2 (no tf.layers in Keras 3),
                 # or make new layers at every step.
                 what = f"with `{inner}`" if inner is not None else "with layers of its own"
                 raise NotTranslatable(f"`{call.func.value}(...)` builds its part of the model {what}, and "  # type: ignore[attr-defined]
-                                      f"tfmigrate cannot write it out at this call: {why or 'it is not followed'}; "
-                                      "inline it or migrate it by hand", call)
+                                      f"tfmigrate cannot write it out at this call: {why}; inline it or migrate it "
+                                      "by hand", call)
+            if inner is not None:
+                raise NotTranslatable(f"`{call.func.value}(...)` uses `{inner}`, which has no automatic Keras form "  # type: ignore[attr-defined]
+                                      "(migrate that part by hand)", call)
 
     def tf1_inside(self, fn: cst.FunctionDef, seen: set[str]) -> Optional[str]:
         """The first TF1-only API a helper of the model_fn (or a helper it calls) uses."""
