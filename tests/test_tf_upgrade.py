@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tfmigrate.tf_upgrade import WORKER, ScriptUnavailable, upgrade_texts
+from tfmigrate.tf_upgrade import WORKER, ScriptUnavailable, UpgradeScript, upgrade_texts
 
 TF1 = "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 3])\nsess = tf.Session()\n"
 
@@ -67,11 +67,23 @@ def test_an_empty_file_stays_empty():
 
 
 def test_the_worker_never_starts_tensorflow():
-    done = subprocess.run([sys.executable, WORKER], input=json.dumps([{"name": "a.py", "text": TF1}]),
+    done = subprocess.run([sys.executable, WORKER], input=json.dumps({"name": "a.py", "text": TF1}) + "\n",
                           capture_output=True, text=True, check=True)
-    answer = json.loads(done.stdout)
-    assert answer["runtime_imported"] is False
-    assert "tf.compat.v1.Session()" in answer["results"][0]["text"]
+    header, result = [json.loads(line) for line in done.stdout.splitlines()]
+    assert header["runtime_imported"] is False
+    assert "tf.compat.v1.Session()" in result["text"]
+
+
+def test_one_child_serves_many_texts_and_stops_with_its_input():
+    script = UpgradeScript()
+    try:
+        first = script.upgrade("a.py", TF1)
+        second = script.upgrade("b.py", "import tensorflow as tf\nop = tf.train.AdamOptimizer(0.1)\n")
+    finally:
+        script.close()
+    assert "tf.compat.v1.Session()" in first.text
+    assert "tf.compat.v1.train.AdamOptimizer(0.1)" in second.text
+    assert script._child.returncode == 0
 
 
 def test_a_folder_without_the_script_is_a_clear_error(tmp_path):

@@ -57,33 +57,79 @@ class Upgrade:
         return tuple(n for n in self.notes if n.level == "INFO")
 
 
+class UpgradeScript:
+    """One child process running the script, kept for many texts (its start costs more
+    than a file). Not thread-safe; each process of a run has its own (`shared`)."""
+
+    def __init__(self, python: Optional[str] = None, script_folder: Optional[str] = None):
+        with open(WORKER, encoding="utf-8") as handle:
+            worker_source = handle.read()
+        command = [python or sys.executable, "-c", worker_source]
+        if script_folder:
+            command.append(script_folder)
+        try:
+            self._child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+        except OSError as error:
+            raise ScriptUnavailable(f"the upgrade script did not run: {error}") from error
+        header = self._receive()
+        if "error" in header:
+            self.close()
+            raise ScriptUnavailable(header["error"])
+        self.folder: str = header["folder"]
+        self.runtime_imported: bool = header["runtime_imported"]
+
+    def upgrade(self, name: str, text: str) -> Upgrade:
+        try:
+            self._child.stdin.write(json.dumps({"name": name, "text": text}) + "\n")
+            self._child.stdin.flush()
+        except OSError as error:
+            raise ScriptUnavailable(f"the upgrade script stopped: {error}") from error
+        return _judge(text, self._receive())
+
+    def _receive(self) -> dict:
+        line = self._child.stdout.readline()
+        if not line:
+            self.close()
+            raise ScriptUnavailable("the upgrade script did not run: it stopped without an answer "
+                                    "(is TensorFlow installed for that Python?)")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self._child.poll() is None:
+            self._child.stdin.close()
+            try:
+                self._child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._child.kill()
+        self._child.stdout.close()
+
+
+_shared: dict[tuple[Optional[str], int], UpgradeScript] = {}
+
+
+def shared(python: Optional[str] = None) -> UpgradeScript:
+    """This process's script child for `python` (a forked worker gets its own)."""
+    key = (python, os.getpid())
+    script = _shared.get(key)
+    if script is None or script._child.poll() is not None:
+        script = _shared[key] = UpgradeScript(python)
+    return script
+
+
 def upgrade_texts(texts: Sequence[tuple[str, str]], python: Optional[str] = None,
-                  script_folder: Optional[str] = None, timeout: float = 600) -> list[Upgrade]:
-    """Each (name, text) through the upgrade script; one child process for all of them.
+                  script_folder: Optional[str] = None) -> list[Upgrade]:
+    """Each (name, text) through the upgrade script, in one child process.
 
     `python` is the interpreter whose TensorFlow provides the script (default: this one);
     `script_folder` names a `tensorflow/tools/compatibility` folder directly."""
     if not texts:
         return []
-    with open(WORKER, encoding="utf-8") as handle:
-        worker_source = handle.read()
-    command = [python or sys.executable, "-c", worker_source]
-    if script_folder:
-        command.append(script_folder)
-    payload = json.dumps([{"name": name, "text": text} for name, text in texts])
+    script = UpgradeScript(python, script_folder)
     try:
-        done = subprocess.run(command, input=payload, capture_output=True, text=True,
-                              encoding="utf-8", timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise ScriptUnavailable(f"the upgrade script did not run: {error}") from error
-    try:
-        answer = json.loads(done.stdout)
-    except ValueError:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise ScriptUnavailable(f"the upgrade script did not run: {last}") from None
-    if "error" in answer:
-        raise ScriptUnavailable(answer["error"])
-    return [_judge(text, result) for (_, text), result in zip(texts, answer["results"])]
+        return [script.upgrade(name, text) for name, text in texts]
+    finally:
+        script.close()
 
 
 def _judge(original: str, result: dict) -> Upgrade:
@@ -118,3 +164,34 @@ def _notes(lines) -> list[Note]:
         if match:
             found.append(Note(int(match["line"]), int(match["col"]), match["level"], match["message"].strip()))
     return found
+
+
+# -- what the engine calls ---------------------------------------------------------------
+
+RENAME_CODE = "TFM400"   # a TF1 name or call the upgrade script rewrites
+KEPT_OUT_CODE = "TFM401"  # the script's result for a file was not kept, or it asks for a check
+CODES = {
+    RENAME_CODE: "with --tf-upgrade: a TF1 name or call TensorFlow's upgrade script renames (tf.placeholder -> tf.compat.v1.placeholder)",
+    KEPT_OUT_CODE: "with --tf-upgrade: the upgrade script's result for a file was not kept (the reason is given), or a warning it gave",
+}
+
+
+def upgrade_file_text(text: str, display: str, python: Optional[str] = None):
+    """The script on one file's text, as tfmigrate's rules left it.
+
+    Returns (text to write, fixes, diagnostics): the script's text when it is kept, else
+    `text`; its edits as RENAME_CODE fixes (listed by `check`); and as KEPT_OUT_CODE
+    diagnostics, why its result was not kept, or each warning it gave on a kept result.
+    Raises ScriptUnavailable when the script cannot run at all."""
+    from tfmigrate.diagnostics import Diagnostic
+
+    upgrade = shared(python).upgrade(display, text)
+    fixes = [Diagnostic(display, n.line, n.col, RENAME_CODE, f"upgrade script: {n.message}") for n in upgrade.edits]
+    if upgrade.text is None:
+        where = next((n for n in upgrade.notes if n.level == "ERROR"), None)
+        reason = Diagnostic(display, where.line if where else 1, where.col if where else 0, KEPT_OUT_CODE, f"{upgrade.reason}; the file keeps tfmigrate's "
+                            "own rewrite, without the upgrade script's renames")
+        return text, [], [reason]
+    warnings_ = [Diagnostic(display, n.line, n.col, KEPT_OUT_CODE, f"upgrade script: {n.message}")
+                 for n in upgrade.notes if n.level == "WARNING"]
+    return upgrade.text, fixes if upgrade.text != text else [], warnings_

@@ -1,9 +1,9 @@
 """Runs TensorFlow's own upgrade script (tf_upgrade_v2) on texts, in a child process.
 
-The parent (tfmigrate/tf_upgrade.py) starts `python -c <this file's source> [FOLDER]`,
-writes a JSON list of {"name", "text"} on stdin and reads {"results": [one per text],
-...} on stdout. FOLDER is the `tools/compatibility` folder of a TensorFlow; without it,
-that of the TensorFlow this Python would import.
+The parent (tfmigrate/tf_upgrade.py) starts `python -c <this file's source> [FOLDER]`
+and keeps it for the run: it writes one JSON line per text on stdin and reads one JSON
+line per result (see main). FOLDER is the `tools/compatibility` folder of a TensorFlow;
+without it, that of the TensorFlow this Python would import.
 
 The script's modules need only the standard library and google-pasta, so they are
 loaded from that folder under their own names without running `tensorflow/__init__.py`:
@@ -63,34 +63,43 @@ def script_folder():
 
 
 def main(argv):
-    results_out = sys.stdout
+    """One JSON line out first ({"folder", "runtime_imported"} or {"error"}), then, for
+    each JSON line {"name", "text"} read, one JSON line with its result, until stdin ends."""
+    out = sys.stdout
     folder = argv[1] if len(argv) > 1 else script_folder()
     if folder is None:
-        json.dump({"error": "no TensorFlow with its upgrade script (tools/compatibility/tf_upgrade_v2.py) "
-                            "for " + sys.executable}, results_out)
+        _send(out, {"error": "no TensorFlow upgrade script (tensorflow/tools/compatibility/tf_upgrade_v2.py) "
+                             "for " + sys.executable})
         return
     with contextlib.redirect_stdout(sys.stderr):  # the script prints its log on stdout
-        results = _upgrade_all(folder, json.load(sys.stdin))
-    json.dump({"results": results, "folder": folder,
-               # what the tests check: the script ran, TensorFlow's runtime did not load
-               "runtime_imported": "tensorflow.python" in sys.modules}, results_out)
+        upgrader = _upgrader(folder)
+    # what the tests check: the script loaded, TensorFlow's runtime did not
+    _send(out, {"folder": folder, "runtime_imported": "tensorflow.python" in sys.modules})
+    for line in sys.stdin:
+        item = json.loads(line)
+        with contextlib.redirect_stdout(sys.stderr):
+            result = _upgrade(upgrader, item["name"], item["text"])
+        _send(out, result)
 
 
-def _upgrade_all(folder, items):
+def _send(out, value):
+    out.write(json.dumps(value) + "\n")
+    out.flush()
+
+
+def _upgrader(folder):
     modules = _load_script_modules(folder)
     # tf_upgrade_v2_main's defaults: DEFAULT mode, no import rename, compat.v1 imports upgraded.
     spec = modules["tf_upgrade_v2"].TFAPIChangeSpec(import_rename=False, upgrade_compat_v1_import=True)
-    upgrader = modules["ast_edits"].ASTCodeUpgrader(spec)
-    results = []
-    for item in items:
-        try:
-            processed, text, log, errors = upgrader.update_string_pasta(item["text"], item["name"])
-            results.append({"processed": bool(processed), "text": text, "log": list(log),
-                            "errors": list(errors), "crash": None})
-        except Exception:  # the script's own bugs (pasta on new syntax): this text only
-            results.append({"processed": False, "text": "", "log": [], "errors": [],
-                            "crash": traceback.format_exc(limit=3)})
-    return results
+    return modules["ast_edits"].ASTCodeUpgrader(spec)
+
+
+def _upgrade(upgrader, name, text):
+    try:
+        processed, new_text, log, errors = upgrader.update_string_pasta(text, name)
+        return {"processed": bool(processed), "text": new_text, "log": list(log), "errors": list(errors), "crash": None}
+    except Exception:  # the script's own bugs (pasta on new syntax): this text only
+        return {"processed": False, "text": "", "log": [], "errors": [], "crash": traceback.format_exc(limit=3)}
 
 
 if __name__ == "__main__":
