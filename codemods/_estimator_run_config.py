@@ -124,7 +124,11 @@ class _RunConfig(_AnalysisBase):
     def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
                    ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
         chain = self.run_config_chain(node)
-        if isinstance(node, cst.Name):
+        rebound = self.rebound_config(node) if isinstance(node, cst.Name) else None
+        if rebound is not None:  # `config = RunConfig(...)`, then `config = config.replace(...)`
+            chain, statements = rebound
+            pipeline.removed += statements
+        elif isinstance(node, cst.Name):
             value = self.single_binding(node)
             chain = self.run_config_chain(value) if isinstance(value, cst.BaseExpression) else None
             if chain is None:
@@ -182,6 +186,59 @@ class _RunConfig(_AnalysisBase):
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def rebound_config(self, node: cst.Name) -> Optional[tuple[list[cst.Call], list[cst.SimpleStatementLine]]]:
+        """`config = RunConfig(...)` then `config = config.replace(...)` (any number of times), in
+        one block above the Estimator, and `config` read nowhere else: the calls of the whole
+        chain, the RunConfig first, and the statements that bind it."""
+        scope = self.scopes.get(node)
+        if scope is None:
+            return None
+        calls: list[cst.Call] = []
+        statements: list[cst.SimpleStatementLine] = []
+        receivers: list[cst.CSTNode] = []
+        current = node
+        while True:
+            value = self.latest_binding(current)
+            if value is None:
+                return None
+            statements.insert(0, self.statement_of(value))  # type: ignore[arg-type]
+            chain: list[cst.Call] = []
+            while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                    and value.func.attr.value == "replace":
+                chain.insert(0, value)
+                value = value.func.value
+            if isinstance(value, cst.Call) and self.name_of(value.func) == RUN_CONFIG:
+                calls = [value, *chain, *calls]
+                break
+            if not (chain and isinstance(value, cst.Name) and value.value == node.value):
+                return None
+            calls = [*chain, *calls]
+            receivers.append(value)
+            current = value
+        if len(statements) < 2 or len(list(scope.assignments[node.value])) != len(statements):
+            return None  # one binding is the single-assignment form; others bind it elsewhere too
+        reads = {id(access.node) for access in scope.accesses[node.value]}
+        if reads != {id(node), *map(id, receivers)} or self.read_in_inner_scope(node.value, scope, statements):
+            return None
+        return calls, statements
+
+    def read_in_inner_scope(self, name: str, scope: object, statements: list[cst.SimpleStatementLine]) -> bool:
+        """Is `name` of `scope` read by a function or comprehension inside it (a closure)?"""
+        targets = {id(n) for stmt in statements for n in _walk(stmt.body[0].targets[0])}  # type: ignore[attr-defined]
+        for n in self.index.of(cst.Name):
+            parent = self.parents.get(n)
+            if n.value != name or id(n) in targets or isinstance(parent, cst.Arg) and parent.keyword is n \
+                    or isinstance(parent, cst.Attribute) and parent.attr is n:
+                continue
+            inner = self.scopes.get(n)
+            for _ in range(100):
+                if inner is None or inner is scope or list(inner.assignments[name]):
+                    break
+                inner = inner.parent
+            if inner is scope and self.scopes.get(n) is not scope:
+                return True
+        return False
 
     def run_config_chain(self, node: Optional[cst.BaseExpression]) -> Optional[list[cst.Call]]:
         """`RunConfig(...)` or `RunConfig(...).replace(...)...`: its calls, the RunConfig first;

@@ -54,6 +54,9 @@ REFERENCES = {
         "tuned {'accuracy': 0.55, 'loss': 0.6740081, 'global_step': 4}",
         "again {'accuracy': 0.5833333, 'loss': 0.6608889, 'global_step': 5}",
     ],
+    'estimator_driver_run_config_rebound': [
+        "eval {'loss': 0.20608783, 'global_step': 7}",
+    ],
     'estimator_driver_predict_batches_and_keys': [
         "batch ['class', 'probabilities'] (10,) [1, 1, 1, 1, 1, 0, 0, 1, 1, 1]",
         "batch ['class', 'probabilities'] (10,) [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]",

@@ -1,0 +1,54 @@
+"""A RunConfig built in steps: `config = RunConfig(...)`, then `config = config.replace(...)`
+twice; the last value is the Estimator's."""
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+
+FEATURES = np.random.RandomState(22).rand(24, 3).astype("float32")
+TARGETS = FEATURES @ np.array([[0.5], [1.5], [-1.0]], dtype="float32")
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((FEATURES, TARGETS)).repeat().batch(6)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1, kernel_initializer="zeros")
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(learning_rate=0.1),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+def main(model_dir):
+    # keep the last two checkpoints only
+    tf.keras.utils.set_random_seed(4)
+    regressor = make_keras_model()
+    # A model_dir of None or "" gave the Estimator a temporary directory.
+    checkpoint = tf.train.Checkpoint(model=regressor, optimizer=regressor.optimizer)
+    checkpoints = tf.train.CheckpointManager(checkpoint, model_dir or tempfile.mkdtemp(), max_to_keep=2)
+    if checkpoints.latest_checkpoint:
+        # Estimator resumed from model_dir: build the model and its optimizer, then restore.
+        regressor.predict(input_fn().take(1), verbose=0)
+        regressor.optimizer.build(regressor.trainable_variables)
+        checkpoint.restore(checkpoints.latest_checkpoint).assert_existing_objects_matched()
+    regressor.fit(input_fn(), steps_per_epoch=7)
+    checkpoints.save(checkpoint_number=int(regressor.optimizer.iterations.numpy()), check_interval=False)
+    print("eval", {**regressor.evaluate(input_fn(), steps=4, return_dict=True), "global_step": regressor.optimizer.iterations.numpy()})
+
+
+main(tempfile.mkdtemp())
