@@ -15,7 +15,7 @@ from typing import Iterator, Optional
 
 import libcst as cst
 
-from tfmigrate import settings
+from tfmigrate import project_index, settings
 from tfmigrate.codemods import _config_conditions as config_conditions
 from tfmigrate.codemods import _config_project as config_project
 from tfmigrate.codemods import _config_stored as config_stored
@@ -440,6 +440,9 @@ class SiteReading(SiteBase):
             origin = self.foreign_origin(base, stars)
             if origin is None:
                 continue
+            context = project_index.current()
+            if context is not None and context.mode == "collect":
+                context.foreign = True  # the project pass looks again, knowing what other files bind
             hint = (f"`import tensorflow.compat.v1 as {base.value}` in this file" if base is not func
                     else "`from tensorflow.compat.v1 import ConfigProto` in this file")
             yield Finding(CODE_FOLLOW, f"`{base.value}` comes from {origin}, which tfmigrate does not follow into "

@@ -27,7 +27,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from tfmigrate import settings
+from tfmigrate import project_index, settings
 from tfmigrate.cell_placeholders import MAGIC_PLACEHOLDER_PREFIX
 from tfmigrate.codemods import _config_consumers as config_consumers
 from tfmigrate.metadata import node_index, nodes_under
@@ -204,10 +204,12 @@ class SiteBase():
 
     def _name_of(self, node: cst.CSTNode) -> Optional[str]:
         found = resolve(self.qnames, node)
-        if found is None:
+        # In a project run, `from utils import tfv1 as tf` may name TensorFlow: the index says.
+        if found is None or (not found.startswith("tf.") and project_index.current() is not None
+                             and project_index.current().index is not None):
             qualified = self.qualified_through_bindings(node)
             canon = {canonical(q) for q in qualified} if qualified else set()
-            found = canon.pop() if len(canon) == 1 else None
+            found = canon.pop() if len(canon) == 1 else found
         return found
 
     def qualified_through_bindings(self, node: cst.CSTNode) -> Optional[set[str]]:
@@ -229,12 +231,15 @@ class SiteBase():
             return None
         assignments = list(scope[name.value])
         if not assignments:
-            return None
+            star = self.star_imported_tf(name.value)
+            return {star} if star else None
         modules: set[str] = set()
         for a in assignments:
             node = getattr(a, "node", None)
             if isinstance(node, (cst.Import, cst.ImportFrom)):
                 target = _import_target(self.code, node, name.value)
+                if target is None and isinstance(node, cst.ImportFrom):
+                    target = self.project_imported_tf(node, name.value)
             elif isinstance(node, cst.Name) and isinstance(self.parent(node), cst.AssignTarget):
                 assign = self.parent(self.parent(node))
                 if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1) or assign.value is name:
@@ -247,6 +252,40 @@ class SiteBase():
                 return None
             modules.add(target)
         return modules
+
+    # -- TensorFlow imported through another file of the project (project_index.py) ----------
+
+    def star_imported_tf(self, name: str) -> Optional[str]:
+        """The TF module a name no statement of this file binds has through the file's
+        `from M import *` lines, when every one of them is a module of the project (another
+        could bind anything) and the last that binds `name` binds it to TensorFlow."""
+        context = project_index.current()
+        if context is None or context.index is None:
+            return None
+        found = None
+        for node in self.module.body:
+            for imp in (s for s in getattr(node, "body", ()) if isinstance(s, cst.ImportFrom)) \
+                    if isinstance(node, cst.SimpleStatementLine) else ():
+                if not isinstance(imp.names, cst.ImportStar):
+                    continue
+                dotted = "." * len(imp.relative) + (self.code(imp.module) if imp.module is not None else "")
+                if context.index.module_file(context.path, dotted) is None:
+                    return None
+                found = context.index.tf_module(context.path, dotted, name, star=True) or found
+        return found
+
+    def project_imported_tf(self, node: cst.ImportFrom, name: str) -> Optional[str]:
+        """`from M import tfv1 as tf` where M is a module of the project that binds `tfv1`
+        to TensorFlow by a plain import: that module."""
+        context = project_index.current()
+        if context is None or context.index is None or isinstance(node.names, cst.ImportStar):
+            return None
+        for alias in node.names:
+            bound = alias.asname.name.value if alias.asname else self.code(alias.name)  # type: ignore[union-attr]
+            if bound == name and isinstance(alias.name, cst.Name):
+                dotted = "." * len(node.relative) + (self.code(node.module) if node.module is not None else "")
+                return context.index.tf_module(context.path, dotted, alias.name.value, star=False)
+        return None
 
     def is_builtin(self, name: cst.CSTNode) -> bool:
         scope = self.scopes.get(name)

@@ -197,3 +197,65 @@ def test_the_rewritten_project_keeps_its_settings(tmp_path: Path) -> None:
 
     tf1, tf2 = sessions("tf1", before), sessions("tf2", after)
     assert tf1 == [{"log_device_placement": True, "intra_op_parallelism_threads": 3}] and tf2 == tf1
+
+
+# -- TensorFlow taken from another file of the project -----------------------------------------
+
+OPS_STAR = '''import tensorflow as tf
+
+
+def dense(x, units):
+    return tf.layers.dense(x, units)
+'''
+TRAIN_STAR = '''from ops import *
+
+config = tf.ConfigProto(allow_soft_placement=True, intra_op_parallelism_threads=2, log_device_placement=True)
+sess = tf.Session(config=config)
+'''
+
+
+def test_tf_bindings_are_read_from_plain_module_level_imports_only():
+    from tfmigrate.project_index import tf_bindings
+
+    assert tf_bindings(b"import tensorflow as tf\nimport numpy as np\n") == ({"tf": "tensorflow"}, True)
+    assert tf_bindings(b"import tensorflow.compat.v1 as tf1\n__all__ = ['f']\n") == (
+        {"tf1": "tensorflow.compat.v1"}, False)
+    assert tf_bindings(b"try:\n    import tensorflow as tf\nexcept ImportError:\n    tf = None\n")[0] == {}
+    assert tf_bindings(b"import tensorflow as tf\ntf = tf.compat.v1\n")[0] == {}  # rebound: not followed
+    assert tf_bindings(b"import tensorflow as tf\nimport tensorflow.compat.v1 as tf\n")[0] == {}
+
+
+def test_a_star_import_gives_tf_only_from_project_modules(tmp_path: Path) -> None:
+    from tfmigrate.project_index import tf_bindings
+
+    (tmp_path / "ops.py").write_text(OPS_STAR)
+    index = ProjectIndex([str(tmp_path / "ops.py"), str(tmp_path / "train.py")])
+    index.tf_names[str(tmp_path / "ops.py")] = tf_bindings(OPS_STAR.encode())
+    importer = str(tmp_path / "train.py")
+    assert index.tf_module(importer, "ops", "tf", star=True) == "tensorflow"
+    assert index.tf_module(importer, "ops", "np", star=True) is None
+    assert index.tf_module(importer, "numpy", "tf", star=True) is None  # not a file of the project
+
+
+def test_a_config_with_tf_from_a_star_import_keeps_its_settings(tmp_path: Path) -> None:
+    pytest.importorskip("tensorflow")
+    before, after = tmp_path / "before", tmp_path / "after"
+    for folder in (before, after):
+        folder.mkdir()
+        (folder / "ops.py").write_text(OPS_STAR)
+        (folder / "train.py").write_text(TRAIN_STAR)
+    code, reports = _run(after, "-j", "1")
+    assert reports == [] and "ConfigProto" not in (after / "train.py").read_text()
+    assert _run(after, "-j", "1")[0] == 0 and (after / "ops.py").read_text() == OPS_STAR
+    (tmp_path / "probe.py").write_text(PROBE)
+    fields = {"allow_soft_placement": False, "intra_op_parallelism_threads": 0, "log_device_placement": False}
+
+    def sessions(mode: str, folder: Path) -> list[dict]:
+        proc = subprocess.run([sys.executable, str(tmp_path / "probe.py"), mode, str(folder / "train.py")],
+                              capture_output=True, text=True, timeout=240, cwd=folder)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return [{f: s.get(f, d) for f, d in fields.items()} for s in json.loads(proc.stdout.splitlines()[-1])]
+
+    tf1, tf2 = sessions("tf1", before), sessions("tf2", after)
+    assert tf1 == [{"allow_soft_placement": True, "intra_op_parallelism_threads": 2, "log_device_placement": True}]
+    assert tf2 == tf1

@@ -47,6 +47,7 @@ script beside `utils.py`) or from any folder above it (a package root).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -86,6 +87,31 @@ class Decision:
     # A config of another file that sets a process-wide setting differently: (path, line),
     # left too, as two configs of one file are (TFM122).
     against: tuple[tuple[str, int], ...] = ()
+    uncalled: bool = False  # no file of the project calls it: step 1's report stands
+
+
+# A module-level `import tensorflow as tf` / `import tensorflow.compat.v1 as tf` (at the start
+# of a line: not under an `if` or `try`). Read from the bytes of every file the run reads.
+_TF_IMPORT = re.compile(rb"^import[ \t]+(tensorflow(?:\.compat\.v1)?)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?\r?$", re.M)
+
+
+def tf_bindings(data: bytes) -> tuple[dict[str, str], bool]:
+    """The module-level names a file binds to TensorFlow, by a plain import line and by
+    nothing else (a name also assigned or imported otherwise at the start of a line is
+    left out), and whether `from it import *` exports them (no `__all__`)."""
+    if b"tensorflow" not in data:
+        return {}, False
+    found: dict[str, str] = {}
+    for match in _TF_IMPORT.finditer(data):
+        name = match.group(2).decode()
+        found[name] = match.group(1).decode() if name not in found or found[name] == match.group(1).decode() else ""
+    for name in list(found):
+        other = re.compile(rb"^(?:" + name.encode() + rb"\s*[:=]|(?:from\s+\S+\s+)?import\s.*\b" + name.encode()
+                           + rb"\b)", re.M)
+        if not found[name] or sum(1 for _ in other.finditer(data)) != sum(1 for m in _TF_IMPORT.finditer(data)
+                                                                          if m.group(2).decode() == name):
+            del found[name]
+    return found, re.search(rb"^__all__\b", data, re.M) is None
 
 
 @dataclass
@@ -99,6 +125,9 @@ class Context:
     exports: list = field(default_factory=list)
     uses: list = field(default_factory=list)
     settings: list = field(default_factory=list)  # (key, rendered, line) of the file's own sites
+    # The file has a ConfigProto whose `tf` comes from another module (`from utils import *`):
+    # step 4 analyses it again with the index, which knows what that module binds.
+    foreign: bool = False
 
 
 _current: Optional[Context] = None
@@ -136,6 +165,7 @@ class ProjectIndex:
         self.exports: dict[tuple[str, str], Export] = {}
         self.uses: list[Use] = []
         self.file_settings: dict[str, list[tuple[str, str, int]]] = {}
+        self.tf_names: dict[str, tuple[dict[str, str], bool]] = {}  # path -> tf_bindings(its bytes)
 
     # names
 
@@ -177,20 +207,36 @@ class ProjectIndex:
                 return self.exports.get((path, rest[0])) if len(rest) == 1 else None
         return None
 
+    def tf_module(self, importer: str, dotted: str, name: str, star: bool) -> Optional[str]:
+        """The TensorFlow module (`tensorflow` or `tensorflow.compat.v1`) that `name` is in
+        the project module `dotted`, as `importer` imports it (`from dotted import name`, or
+        `from dotted import *` when `star`); None if it is not a project file that binds
+        `name` to TensorFlow by a plain module-level import."""
+        path = self.module_file(importer, dotted)
+        if path is None or path not in self.tf_names:
+            return None
+        names, exported = self.tf_names[path]
+        if star and (not exported or name.startswith("_")):
+            return None
+        return names.get(name)
+
     def export_names(self) -> set[str]:
         return {name for (_, name), e in self.exports.items() if e.ok}
 
-    def caller_marks(self) -> set[tuple[bytes, bytes]]:
+    def caller_marks(self, excluding: bool = False):
         """(helper name, module name) of each helper: a file that calls it contains both
-        (`from utils import get_config`, `utils.get_config()`, `from . import utils`)."""
-        marks = set()
+        (`from utils import get_config`, `utils.get_config()`, `from . import utils`).
+        With `excluding`, a function of a path: the marks of the helpers of other files."""
+        by_path: dict[str, set[tuple[bytes, bytes]]] = {}
         for (path, name), export in self.exports.items():
             if export.ok:
                 stem = os.path.splitext(os.path.basename(path))[0]
                 if stem == "__init__":
                     stem = os.path.basename(os.path.dirname(path))
-                marks.add((name.encode(), stem.encode()))
-        return marks
+                by_path.setdefault(path, set()).add((name.encode(), stem.encode()))
+        if excluding:
+            return lambda here: {m for path, marks in by_path.items() if path != here for m in marks}
+        return {m for marks in by_path.values() for m in marks}
 
     # decisions
 
@@ -206,7 +252,8 @@ class ProjectIndex:
             if not uses:
                 if not export.local_uses:
                     decisions[key] = Decision(False, CODE_FOLLOW, f"`{export.name}()` returns the config, and no "
-                                              "file of this project calls it: its callers are elsewhere")
+                                              "file of this project calls it: its callers are elsewhere",
+                                              uncalled=True)
                 continue
             bad = next((u for u in uses if not u.passes_through), None)
             if bad is not None:

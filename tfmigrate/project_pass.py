@@ -15,7 +15,7 @@ from typing import Callable, Optional, Sequence
 
 from tfmigrate import prefilter
 from tfmigrate.files import ChangedDuringRun, read_source, write_atomic
-from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active
+from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active, tf_bindings
 from tfmigrate.transform import FileResult, _trigger_pattern, selected_rules, warm_up
 
 
@@ -38,6 +38,8 @@ class _Item:
     settings: list = field(default_factory=list)
     written: Optional[bytes] = None  # what step 1 wrote, if it wrote
     passed: bool = False
+    tf: tuple = ({}, False)  # project_index.tf_bindings of its bytes
+    foreign: bool = False  # a config whose `tf` comes from another file (Context.foreign)
 
 
 def _collect(args):
@@ -47,7 +49,7 @@ def _collect(args):
     context = Context("collect", path)
     with active(context):
         result = steps.process_file(path, options, display)
-    return result, context.exports, context.settings
+    return result, context.exports, context.settings, context.foreign
 
 
 def _uses(args):
@@ -98,6 +100,7 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
             except OSError as exc:
                 item.result = FileResult(item.display, "failed", error=f"cannot read: {exc.strerror or exc}")
                 continue
+            item.tf = tf_bindings(data)
             if prefilter.might_match_file(item.path, data, pattern):
                 item.data, item.passed = data, True
                 pending[id(item)] = runner.submit(_collect, (item.path, options, item.display, steps))
@@ -111,6 +114,8 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         for item in project:
             for export in item.exports:
                 index.exports[(export.path, export.name)] = export
+            if item.tf[0]:
+                index.tf_names[os.path.abspath(item.path)] = item.tf
         names = index.caller_marks()
         held = 0  # results go out in input order: the first file that waits holds the rest
         while held < len(project):
@@ -134,8 +139,11 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
             data = item.data if item.data is not None else _read(item.path)
             if data is not None and (_marked(data, names) or any(e.ok for e in item.exports)):
                 callers.append((item, data))
+        # A file is analysed for its calls only if it names a helper of another file: a
+        # helper's own file never calls itself across files (its own calls it decided in step 1).
+        others = index.caller_marks(excluding=True)
         found = [(item, runner.submit(_uses, (item.path, data, index))) for item, data in callers
-                 if not item.path.endswith(".ipynb")]
+                 if not item.path.endswith(".ipynb") and _marked(data, others(os.path.abspath(item.path)))]
         for item, future in found:
             index.uses.extend(future.get())
         for item, data in callers:  # a notebook's calls are not followed: they keep the helper as it is
@@ -145,7 +153,10 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         decisions = index.decide()
         # Step 4: each helper's file, then the files that call a rewritten helper, again.
         # A helper whose file fails there is not rewritten, so its callers keep their config.
-        producers = {p for (p, _) in decisions} | {p for d in decisions.values() for p, _ in d.against}
+        # A helper that no file of the project calls is left, as step 1 left it (its report
+        # said so already): its file is not analysed again.
+        producers = {p for (p, _), d in decisions.items() if not d.uncalled} | \
+            {p for d in decisions.values() for p, _ in d.against}
         by_path = {os.path.abspath(item.path): (item, data) for item, data in callers if not item.path.endswith(".ipynb")}
         for (path, name), decision in list(decisions.items()):
             if decision.rewrite and path not in by_path:
@@ -162,6 +173,15 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                    for path, (item, data) in by_path.items() if path in users and path not in producers]
         for item, data, future in futures:
             _settle(item, data, future.get(), options)
+        # A config whose `tf` comes from another file: analysed again, the index knowing
+        # what that file binds (project_index.tf_bindings).
+        done = producers | users
+        futures = [(item, item.data, runner.submit(_apply, (item.path, item.data, options, item.display, index,
+                                                             decisions, steps)))
+                   for item in project[held:] if item.foreign and item.data is not None
+                   and os.path.abspath(item.path) not in done]
+        for item, data, future in futures:
+            _settle(item, data, future.get(), options)
         for item in project[held:]:
             on_result(item.result)
     except BaseException:
@@ -176,7 +196,10 @@ def _may_export(item: _Item) -> bool:
 
 
 def _takes_part(item: _Item, names: set[tuple[bytes, bytes]]) -> bool:
-    """Does the file define a helper whose callers decide it, or may it call one?"""
+    """Does the file define a helper whose callers decide it, may it call one, or does it
+    take TensorFlow from another file?"""
+    if item.foreign:
+        return True
     if not names:
         return False
     if any(e.ok for e in item.exports):
@@ -191,8 +214,8 @@ def _marked(data: bytes, marks: set[tuple[bytes, bytes]]) -> bool:
 
 
 def _take(item: _Item, outcome) -> None:
-    result, exports, settings = outcome
-    item.result, item.exports, item.settings = result, exports, settings
+    result, exports, settings, foreign = outcome
+    item.result, item.exports, item.settings, item.foreign = result, exports, settings, foreign
     if getattr(result, "status", None) == "rewritten":
         item.written = _read(item.path)
 

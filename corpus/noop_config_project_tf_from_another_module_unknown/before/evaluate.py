@@ -1,0 +1,5 @@
+from helpers import *
+
+
+def main():
+    return tf.Session(config=tf.ConfigProto(log_device_placement=True))

@@ -1,0 +1,5 @@
+from layers import *
+
+
+def main():
+    return tf.Session(config=tf.ConfigProto(log_device_placement=True))
