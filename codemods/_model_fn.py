@@ -899,11 +899,10 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]
         if loss.startswith(HEADS_LOSS):
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
-                      f"{i * 2}# The model_fn's loss: its heads' losses, weighted as it added them up. Keras adds",
-                      f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
+                      f"{i * 2}# The model_fn's loss: its heads' losses, weighted as it added them up (Keras's",
+                      f"{i * 2}# losses already scale themselves for the replicas).",
                       *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
-                      f"{i * 2}loss = {loss[len(HEADS_LOSS):]}",
-                      f"{i * 2}return loss / {tf}.distribute.get_strategy().num_replicas_in_sync"]
+                      f"{i * 2}return {loss[len(HEADS_LOSS):]}"]
         if self.head_updates:
             lines += ["", f"{i}def compute_metrics(self, x, y, y_pred, sample_weight=None):",
                       f"{i * 2}# Each metric reads its head's target and output, under the model_fn's key.",

@@ -8,8 +8,9 @@ target (`labels["key"]`, the labels, or input features):
 - call() returns a dict {tensor name: tensor}; a (batch,) head goes out as (batch, 1), as a
   single output does, and predict_step takes the tensors as the model_fn had them;
 - compute_loss adds the heads' Keras losses with the model_fn's weights: each Keras loss
-  averages over its head's elements as the TF1 loss did, and the sum is divided by the
-  replicas, as for a hand-written loss (Keras adds up the replicas' gradients);
+  averages over its head's elements as the TF1 loss did, and scales itself for the replicas
+  (keras.losses reduce_values), so the sum is not divided again (checked: 1 and 2 replicas
+  of MirroredStrategy train the same);
 - compute_metrics feeds each metric its head's target and output: Keras 3 would rename
   compiled metrics of a dict output `<output>_<metric>`, so the metrics are the model's own
   attributes, under the model_fn's keys (`results["accuracy"]` still reads).

@@ -175,7 +175,7 @@ def test_weighted_head_losses_make_one_output_per_head_with_metrics_under_their_
         metrics = {"accuracy": tf.metrics.accuracy(labels["kind"], tf.argmax(kind, 1))}
         ''', head))
     assert 'return {"kind": kind, "size": tf2.expand_dims(size, -1)}' in new
-    assert 'loss = 2.0 * tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y["kind"], y_pred["kind"])' \
+    assert 'return 2.0 * tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y["kind"], y_pred["kind"])' \
            ' + params["t"] * tf2.keras.losses.MeanAbsoluteError()(y["size"], y_pred["size"])' in new
     assert 'self.metric_accuracy.update_state(y["kind"], y_pred["kind"])' in new
     assert "metrics=" not in new.split("def make_keras_model")[1]  # compiled metrics would be renamed kind_accuracy

@@ -38,11 +38,10 @@ class KerasModel(tf2.keras.Model):
         return {"kind_logits": kind_logits, "size": tf2.expand_dims(size, -1)}
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
-        # The model_fn's loss: its heads' losses, weighted as it added them up. Keras adds
-        # up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).
+        # The model_fn's loss: its heads' losses, weighted as it added them up (Keras's
+        # losses already scale themselves for the replicas).
         params = self.params
-        loss = tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y["kind"], y_pred["kind_logits"]) + params["size_weight"] * tf2.keras.losses.MeanSquaredError()(y["size"], y_pred["size"])
-        return loss / tf2.distribute.get_strategy().num_replicas_in_sync
+        return tf2.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y["kind"], y_pred["kind_logits"]) + params["size_weight"] * tf2.keras.losses.MeanSquaredError()(y["size"], y_pred["size"])
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         # Each metric reads its head's target and output, under the model_fn's key.
