@@ -374,6 +374,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
         shared = isinstance(fn, cst.FunctionDef) and not self.model_fn_uses_ok(fn, node, pipeline) \
             and self.model_fn_shared(fn, node, pipeline)
+        if isinstance(node, cst.Call):
+            raise _Problem(CODE_MODEL_FN, f"model_fn is the value of `{self.code(node.func)}(...)`: tfmigrate "
+                           "translates only a model_fn defined at the top of the module; if it is a closure over "
+                           "those arguments, pass them through params= and rerun, or migrate by hand", node)
         if not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
