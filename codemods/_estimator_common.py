@@ -235,7 +235,9 @@ class _AnalysisBase:
         self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
         # (Estimator call, its model_dir expression, its model_fn) of each pipeline analysed so far
         self.model_dirs: list[tuple[cst.Call, Optional[cst.BaseExpression], Optional[cst.FunctionDef]]] = []
-        self.helpers_checked: set[int] = set()  # functions an input_fn calls, being checked (no recursion)
+        self.helpers_checked: set[int] = set()
+        # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
+        self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)
 
     def start(self, node: cst.CSTNode) -> tuple[int, int]:
         pos = self.positions[node]

@@ -178,6 +178,10 @@ class _RunConfig(_AnalysisBase):
             else:
                 raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate it by hand"), arg)
+        if pipeline.shared_config is not None and pipeline.config_fixes:
+            # The session_config's tf.config calls go once, with the shared RunConfig's removal.
+            self.shared_config_fixes.setdefault(id(pipeline.shared_config), pipeline.config_fixes)
+            pipeline.config_fixes = []
         train = given.get("train_distribute")
         evaluation = given.get("eval_distribute")
         if train is None or _is_none(train.value):

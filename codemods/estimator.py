@@ -115,7 +115,36 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                                         "TF_CONFIG", call))
         findings = self.write_shared_model_fns(findings)
         findings = self.remove_shared_statements(findings)
+        findings = self.without_repeated_edits(findings)
         return findings + self.leftovers(findings)
+
+    def without_repeated_edits(self, findings: list[Finding]) -> list[Finding]:
+        """Pipelines that share a part (a RunConfig's session_config, an input_fn factory) write
+        the same edit for it: it is kept in the first fix only. Two fixes editing one node
+        would make the engine defer the second to another pass, where the first one's model
+        class has already replaced a model_fn they share."""
+        done: dict[int, str] = {}
+        for i, f in enumerate(findings):
+            if f.code != CODE_PIPELINE or not f.fixable:
+                continue
+            kept = []
+            for e in f.edits:
+                node = e.node if isinstance(e, Replace) else e.stmt
+                text = self.edit_text(e)
+                if done.get(id(node)) == text:
+                    continue
+                done.setdefault(id(node), text)
+                kept.append(e)
+            if len(kept) != len(f.edits):
+                findings[i] = dataclasses.replace(f, edits=tuple(kept))
+        return findings
+
+    def edit_text(self, edit) -> str:
+        new = edit.new
+        if isinstance(new, cst.RemovalSentinel):
+            return f"{type(edit).__name__}:remove:{getattr(edit, 'keep_comments', '')}"
+        nodes = new.nodes if isinstance(new, cst.FlattenSentinel) else new if isinstance(new, (list, tuple)) else [new]
+        return f"{type(edit).__name__}:" + "\n".join(self.module.code_for_node(n) for n in nodes)
 
     def write_shared_model_fns(self, findings: list[Finding]) -> list[Finding]:
         """A model_fn several Estimators take becomes its Keras class once, with the first of
@@ -148,8 +177,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                 continue
             last = fixes[id(max(users, key=self.start))]
             stmt = next(s for s in self.index.of(cst.SimpleStatementLine) if id(s) == stmt_id)
-            findings[last] = dataclasses.replace(findings[last], edits=(
-                *findings[last].edits, Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True)))
+            fix = findings[last]
+            edits = [*fix.edits, Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True)]
+            notes, imports, unused = fix.notes, fix.add_imports, fix.remove_unused_imports
+            for config_fix in self.shared_config_fixes.get(stmt_id, []):
+                edits += list(config_fix.edits)
+                notes += config_fix.notes
+                imports += config_fix.add_imports
+                unused += config_fix.remove_unused_imports
+            findings[last] = dataclasses.replace(fix, edits=tuple(edits), notes=notes, add_imports=imports,
+                                                 remove_unused_imports=unused)
             self.hand_on_lines(stmt, findings)
         return findings
 

@@ -54,6 +54,10 @@ REFERENCES = {
         "tuned {'accuracy': 0.55, 'loss': 0.6740081, 'global_step': 4}",
         "again {'accuracy': 0.5833333, 'loss': 0.6608889, 'global_step': 5}",
     ],
+    'estimator_driver_shared_run_config_session': [
+        "first {'loss': 0.6796138, 'global_step': 5}",
+        "resumed {'loss': 0.6601369, 'global_step': 8}",
+    ],
     'estimator_driver_run_config_rebound': [
         "eval {'loss': 0.20608783, 'global_step': 7}",
     ],
