@@ -40,6 +40,8 @@ examples:
   tfmigrate rewrite --diff train.py      show what would change, write nothing
   tfmigrate rewrite --check src/         CI gate: exit 1 if anything would change
   tfmigrate rewrite --select TFM1 src/   only the ConfigProto rules (code prefixes work)
+  tfmigrate rewrite --tf-upgrade src/    the whole migration: tfmigrate's rules, then
+                                         TensorFlow's own upgrade-script renames
   cat train.py | tfmigrate rewrite -     read stdin, write the result to stdout
 
 Directories are searched for .py files and Jupyter notebooks (.ipynb, each code cell
@@ -56,6 +58,8 @@ examples:
   tfmigrate check src/                   list every TF1 site left, fixable or not
   tfmigrate check --format json src/     the same as a JSON list, for CI dashboards
   tfmigrate check --format sarif src/ > tfmigrate.sarif   for code-scanning upload
+  tfmigrate check --tf-upgrade src/      also list what TensorFlow's upgrade script
+                                         would rename (TFM400): "is anything TF1 left?"
 
 Writes nothing. Each site is printed as path:line:col: CODE message (in a notebook,
 path:cell N:line:col: CODE message).
@@ -118,6 +122,15 @@ def _common_options(p: argparse.ArgumentParser) -> None:
                         "e.g. --exclude 'tests/*'")
     p.add_argument("--target-version", metavar="X.Y", default=None,
                    help="the TensorFlow 2.x release the code will run on, e.g. 2.21")
+    p.add_argument("--tf-upgrade", action="store_true",
+                   help="also apply the renames of TensorFlow's upgrade script (tf_upgrade_v2: "
+                        "tf.placeholder -> tf.compat.v1.placeholder, ...) to every file that "
+                        "imports tensorflow, after tfmigrate's own rules, in the same write. A "
+                        "result of the script is kept only when it is safe (see the README); "
+                        "needs TensorFlow installed for this Python or --tf-upgrade-python")
+    p.add_argument("--tf-upgrade-python", metavar="PYTHON", default=None,
+                   help="with --tf-upgrade: the Python whose TensorFlow provides the script "
+                        "(default: the one running tfmigrate); TensorFlow is never imported")
     config = p.add_mutually_exclusive_group()
     config.add_argument("--config", metavar="PYPROJECT", default=None,
                         help="read [tool.tfmigrate] from this file instead of the nearest pyproject.toml")
@@ -164,7 +177,9 @@ def resolve_settings(args: argparse.Namespace, mode: str, list_fixes: bool = Fal
     select = parse_codes(_codes(args.select), "--select") if args.select is not None else config.select
     ignore = parse_codes(_codes(args.ignore), "--ignore") if args.ignore is not None else config.ignore
     target = parse_target_version(args.target_version) if args.target_version else config.target_version
-    options = Options(mode=mode, select=select, ignore=ignore, list_fixes=list_fixes, target_version=target)
+    options = Options(mode=mode, select=select, ignore=ignore, list_fixes=list_fixes, target_version=target,
+                      tf_upgrade=getattr(args, "tf_upgrade", False),
+                      tf_upgrade_python=getattr(args, "tf_upgrade_python", None))
     return Settings(options, tuple(config.exclude) + tuple(args.exclude), config.folder)
 
 
@@ -324,20 +339,25 @@ class RunTotals:
     unchanged: int = 0
     skipped: int = 0
     failed: int = 0
+    in_part: int = 0  # rewritten, with a notebook cell left as it was (counted in `rewritten`)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (path, message)
 
     def add(self, r: FileResult) -> None:
+        """Each file counts once, so the summary's counts add up to the files scanned. A
+        notebook rewritten with a cell that could not be handled is rewritten, "in part";
+        one left unchanged because of such a cell failed. Any error makes the exit code 2."""
         self.scanned += 1
         if r.status in ("rewritten", "would-rewrite"):
             self.rewritten += 1
-        elif r.status == "unchanged":
-            self.unchanged += 1
+            self.in_part += bool(r.error)
         elif r.status == "skipped":
             self.skipped += 1
-        # A notebook can be rewritten and still have a cell that could not be handled.
-        if r.status == "failed" or r.error:
+        elif r.status == "unchanged" and not r.error:
+            self.unchanged += 1
+        else:
             self.failed += 1
+        if r.status == "failed" or r.error:
             self.errors.append((r.path, r.error or "failed"))
         self.diagnostics.extend(r.diagnostics)
 
@@ -384,6 +404,17 @@ def _settings_or_exit(args: argparse.Namespace, mode: str, list_fixes: bool = Fa
     if not selected_rules(settings.options):
         print("tfmigrate: error: --select/--ignore leave no rule to run (see `tfmigrate rules`)", file=sys.stderr)
         return None
+    if args.tf_upgrade_python and not args.tf_upgrade:
+        print("tfmigrate: error: --tf-upgrade-python goes with --tf-upgrade", file=sys.stderr)
+        return None
+    if args.tf_upgrade:  # fail before touching any file, not once per file
+        from tfmigrate.tf_upgrade import ScriptUnavailable, UpgradeScript
+
+        try:
+            UpgradeScript(args.tf_upgrade_python).close()
+        except ScriptUnavailable as exc:
+            print(f"tfmigrate: error: --tf-upgrade: {exc}", file=sys.stderr)
+            return None
     return settings
 
 
@@ -401,6 +432,8 @@ def cmd_rewrite(args: argparse.Namespace) -> int:
     totals = _run(args.paths, settings, args, show_diagnostics=True)
     if not args.quiet:
         verb = "rewritten" if mode == "write" else "would be rewritten"
+        if totals.in_part:
+            verb += f" ({totals.in_part} in part: a cell was left as it was)"
         skipped = f", {totals.skipped} skipped" if totals.skipped else ""
         print(
             f"tfmigrate: {_count(totals.scanned, 'file')} scanned, {totals.rewritten} {verb}, "
@@ -408,7 +441,7 @@ def cmd_rewrite(args: argparse.Namespace) -> int:
             f"{_count(len(totals.diagnostics), 'diagnostic')}",
             file=sys.stderr,
         )
-    if totals.failed:
+    if totals.errors:
         return EXIT_ERROR
     return EXIT_CHANGES if totals.rewritten or totals.diagnostics else EXIT_OK
 
@@ -437,7 +470,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         skipped = f", {totals.skipped} skipped" if totals.skipped else ""
         print(f"tfmigrate: {_count(totals.scanned, 'file')} scanned, {_count(len(totals.diagnostics), 'site')} in "
               f"{_count(files, 'file')}{skipped}, {totals.failed} failed", file=sys.stderr)
-    if totals.failed:
+    if totals.errors:
         return EXIT_ERROR
     return EXIT_CHANGES if totals.diagnostics or totals.rewritten else EXIT_OK
 

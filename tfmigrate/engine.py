@@ -60,7 +60,7 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
     except OSError as exc:
         return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
     rules = selected_rules(options)
-    if not prefilter.might_match_file(path, data, _trigger_pattern(options.select, options.ignore)):
+    if not prefilter.might_match_file(path, data, _trigger_pattern(options.select, options.ignore, options.tf_upgrade)):
         return FileResult(display, "unchanged")
     return process_bytes(path, data, rules, options, display)
 
@@ -107,10 +107,26 @@ def rewrite_bytes(data: bytes, rules: Sequence, options: Options, display: str) 
         return FileResult(display, "failed", error=f"internal error, file left unchanged: {type(exc).__name__}: {exc}",
                           parsed=True), None
 
-    diagnostics = list(result.diagnostics)
+    diagnostics, fixes = list(result.diagnostics), list(result.fixes)
+    changed = result.changed
+    if options.tf_upgrade:  # TensorFlow's own renames, on what tfmigrate's rules left
+        from tfmigrate.tf_upgrade import ScriptUnavailable, upgrade_file_text
+
+        try:
+            upgraded, renames, kept_out = upgrade_file_text(new_text, display, options.tf_upgrade_python)
+            if options.list_fixes and result.changed:  # list the sites at the file's own lines,
+                own_lines = {fix.line for fix in fixes}  # except where tfmigrate's own rules act
+                renames = [r for r in upgrade_file_text(source.text, display, options.tf_upgrade_python)[1]
+                           if r.line not in own_lines]
+        except ScriptUnavailable as exc:
+            return FileResult(display, "failed", diagnostics, error=f"--tf-upgrade: {exc}", parsed=True), None
+        changed = changed or upgraded != new_text
+        new_text = upgraded
+        diagnostics += kept_out
+        fixes += renames
     if options.list_fixes:
-        diagnostics = sorted(diagnostics + result.fixes)
-    if not result.changed:
+        diagnostics = sorted(diagnostics + fixes)
+    if not changed:
         return FileResult(display, "unchanged", diagnostics, parsed=True), None
 
     problem = _verify(new_text, source.text)
@@ -145,7 +161,7 @@ def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
         from tfmigrate.project_pass import FileSteps, process_project
 
         return process_project(items, options, jobs, on_result, FileSteps(process_file, rewrite_bytes))
-    pattern = _trigger_pattern(options.select, options.ignore)
+    pattern = _trigger_pattern(options.select, options.ignore, options.tf_upgrade)
     parallel = jobs > 1 and len(items) >= 4
     pool = None
     order: list = []  # a FileResult, the arguments for _worker, or a worker's pending result, per item

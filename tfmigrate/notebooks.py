@@ -457,9 +457,16 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
                   if cell.get("cell_type") == "code"]
     sources = [(number, _source_text(cell)) for number, cell in code_cells]
     try:
-        outcome = rewrite_cells(sources, rules, options, display, _trigger_pattern(options.select, options.ignore))
+        outcome = rewrite_cells(sources, rules, options, display,
+                                _trigger_pattern(options.select, options.ignore, options.tf_upgrade))
     except NotebookNotPython as exc:
         return FileResult(display, "failed", error=f"{exc}; left unchanged", parsed=True)
+    if options.tf_upgrade:
+        try:
+            _upgrade_cells(sources, outcome, options, display)
+        except Exception as exc:  # ScriptUnavailable: the script cannot run at all
+            return FileResult(display, "failed", outcome.diagnostics, error=f"--tf-upgrade: {exc}; left unchanged",
+                              parsed=True)
     error = "\n".join(outcome.problems) or None
     if not outcome.new_texts:
         return FileResult(display, "unchanged", outcome.diagnostics, error=error, parsed=outcome.parsed)
@@ -485,6 +492,44 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
     except OSError as exc:
         return FileResult(display, "failed", outcome.diagnostics, error=f"cannot write: {exc}", parsed=True)
     return FileResult(display, "rewritten", outcome.diagnostics, error=error, parsed=True)
+
+
+def _upgrade_cells(sources: Sequence[tuple[int, str]], outcome: CellsResult, options, display: str) -> None:
+    """TensorFlow's upgrade script on each code cell, as tfmigrate's rules left it, one
+    cell at a time (its renames need no other cell). A cell with IPython magics is not
+    given to it, since it would not parse them: that cell is reported if it names `tf.`."""
+    from tfmigrate.tf_upgrade import KEPT_OUT_CODE, upgrade_file_text
+
+    for number, original in sources:
+        text = outcome.new_texts.get(number, original)
+        where = f"{display}:cell {number}"
+        try:
+            masked = mask_magics(text)
+        except CellNotPython:
+            continue  # already reported, or not Python
+        if masked.foreign:
+            continue
+        if masked.originals:
+            if "tf." in text:
+                outcome.diagnostics.append(Diagnostic(where, 1, 0, KEPT_OUT_CODE, "the cell has IPython magics, which "
+                                                      "the upgrade script cannot read: it was not run on this cell"))
+            continue
+        if _parse_problem(masked) is not None:
+            continue
+        upgraded, renames, kept_out = upgrade_file_text(text, where, options.tf_upgrade_python)
+        outcome.diagnostics.extend(kept_out)
+        if options.list_fixes:
+            if text != original:  # list the sites at the cell's own lines, except tfmigrate's own
+                own = {d.line for d in outcome.diagnostics if d.path == where}
+                renames = [r for r in upgrade_file_text(original, where, options.tf_upgrade_python)[1]
+                           if r.line not in own]
+            outcome.diagnostics.extend(renames)
+        if upgraded != text:
+            if upgraded != original:
+                outcome.new_texts[number] = upgraded
+            else:
+                outcome.new_texts.pop(number, None)
+    outcome.diagnostics.sort()
 
 
 def _source_text(cell: dict) -> str:

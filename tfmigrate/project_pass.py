@@ -87,7 +87,7 @@ def _calling(rule, names: tuple[str, ...]):
 def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                     on_result: Callable[[object], None], steps: FileSteps) -> None:
     """engine.process_many with the project-wide pass (see tfmigrate/project_index.py)."""
-    pattern = _trigger_pattern(options.select, options.ignore)
+    pattern = _trigger_pattern(options.select, options.ignore, options.tf_upgrade)
     project = [_Item(path, display) for path, display in items]
     runner = _Runner(jobs, len(project))
     pending: dict[int, object] = {}

@@ -29,6 +29,8 @@ class Options:
     ignore: tuple[str, ...] = ()
     list_fixes: bool = False  # also report sites that were (or would be) rewritten
     target_version: Optional[str] = None  # TF 2.x release the code will run on, e.g. "2.21"
+    tf_upgrade: bool = False  # also TensorFlow's upgrade-script renames (tfmigrate/tf_upgrade.py)
+    tf_upgrade_python: Optional[str] = None  # the Python whose TensorFlow has that script
 
 
 @dataclass
@@ -82,7 +84,9 @@ def _discover_rules() -> list:
 
 
 def all_codes() -> dict[str, str]:
-    codes: dict[str, str] = {}
+    from tfmigrate.tf_upgrade import CODES as UPGRADE_SCRIPT_CODES  # not rules: the engine applies them
+
+    codes: dict[str, str] = dict(UPGRADE_SCRIPT_CODES)
     for rule in load_rules():
         codes.update(rule.codes)
     return dict(sorted(codes.items()))
@@ -399,9 +403,11 @@ def _rule_triggers(rule) -> "prefilter.Triggers":
 
 
 @functools.lru_cache(maxsize=None)
-def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...]):
+def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...], tf_upgrade: bool = False):
     rules = selected_rules(Options(select=select, ignore=ignore))
-    return prefilter.compile_triggers((w for r in rules for w in r.triggers),
+    # TensorFlow's upgrade script renames names in any file that imports tensorflow
+    upgrade_words = ("tensorflow",) if tf_upgrade else ()
+    return prefilter.compile_triggers((*(w for r in rules for w in r.triggers), *upgrade_words),
                                       (p for r in rules for p in r.trigger_patterns))
 
 
