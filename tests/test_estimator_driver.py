@@ -42,6 +42,11 @@ REFERENCES = {
         "eval {'loss': 0.09768093, 'global_step': 20}",
         'predictions 5 [1.88421 1.62788 2.04556 1.08135 1.08074]',
     ],
+    'estimator_driver_input_fn_factory_two_estimators': [
+        "trial {'loss': 0.21478021, 'global_step': 5}",
+        "eval {'loss': 0.09768093, 'global_step': 20}",
+        'predictions 5 [1.88421 1.62788 2.04556 1.08135 1.08074]',
+    ],
     'estimator_driver_replace_session_config': [
         "eval {'loss': 0.2740194, 'global_step': 3}",
     ],

@@ -1,0 +1,59 @@
+"""Two Estimators over one model_fn take their input_fns from one numpy_input_fn factory:
+the factory and the model_fn are each rewritten once, for both."""
+import numpy as np
+import tensorflow as tf
+
+LABEL = "price"
+RNG = np.random.RandomState(6)
+TRAIN = {"size": RNG.rand(48).astype("float32"), "rooms": RNG.rand(48).astype("float32")}
+TRAIN[LABEL] = (2 * TRAIN["size"] + TRAIN["rooms"]).astype("float32")
+TEST = {key: values[:24] for key, values in TRAIN.items()}  # three whole batches
+NEW = {"size": TRAIN["size"][:5], "rooms": TRAIN["rooms"][:5]}
+
+
+def get_input_fn(data_set, num_epochs=None, shuffle=False):
+    def input_fn():
+        # the examples numpy_input_fn fed, as a Dataset: tf.estimator is gone
+        features = {k: data_set[k] for k in ("size", "rooms")}
+        dataset = tf.data.Dataset.from_tensor_slices((features, data_set[LABEL]) if LABEL in data_set else features)
+        if shuffle:
+            dataset = dataset.shuffle(1000)
+        return dataset.repeat(num_epochs).batch(8)
+    return input_fn
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1, kernel_initializer="zeros")
+
+    def call(self, features, training=False):
+        inputs = tf.stack([features["size"], features["rooms"]], axis=1)
+        price = tf.squeeze(self.dense(inputs), 1)
+        return tf.expand_dims(price, -1)
+
+    def predict_step(self, data):
+        features, _, _ = tf.keras.utils.unpack_x_y_sample_weight(data)
+        price = self(features, training=False)[:, 0]
+        return {"price": price}
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf.keras.optimizers.SGD(learning_rate=0.1),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+trial = make_keras_model()
+trial.fit(get_input_fn(TRAIN)(), steps_per_epoch=5)
+print("trial", {**trial.evaluate(get_input_fn(TEST, num_epochs=1)(), return_dict=True), "global_step": trial.optimizer.iterations.numpy()})
+regressor = make_keras_model()
+regressor.fit(get_input_fn(TRAIN)(), steps_per_epoch=20)
+print("eval", {**regressor.evaluate(get_input_fn(TEST, num_epochs=1)(), return_dict=True), "global_step": regressor.optimizer.iterations.numpy()})
+prices = [p["price"] for p in (dict(zip(outputs, row)) for outputs in [regressor.predict(get_input_fn(NEW, num_epochs=1)())] for row in zip(*outputs.values()))]
+print("predictions", len(prices), np.round(prices, 5))
