@@ -141,3 +141,31 @@ def test_a_notebook_is_upgraded_cell_by_cell_and_a_cell_with_magics_is_reported(
     assert all(cell["outputs"] == cells[0]["outputs"] and cell["metadata"] == {"id": "x"} for cell in out)
     assert "nb.ipynb:cell 3:1:0: TFM401 the cell has IPython magics" in capsys.readouterr().out
     assert run("rewrite", "--tf-upgrade", "--check", str(path)) == 1  # only the cell with magics is left
+
+
+def test_a_tree_that_needs_no_renames_is_not_parsed_for_the_script(tmp_path, monkeypatch):
+    # TF2 code names tensorflow everywhere, but nothing the upgrade script acts on
+    (tmp_path / "tf2.py").write_text("import tensorflow as tf\nmodel = tf.keras.Sequential()\n"
+                                     "ds = tf.data.Dataset.range(3)\nv = tf.compat.v1.placeholder(tf.float32)\n")
+    (tmp_path / "tf1.py").write_text(ONLY_RENAMES)
+    import tfmigrate.engine as engine
+
+    parsed = []
+    real = engine.rewrite_bytes
+    monkeypatch.setattr(engine, "rewrite_bytes", lambda data, *rest: parsed.append(data) or real(data, *rest))
+    for path in ("tf2.py", "tf1.py"):
+        run("rewrite", "--tf-upgrade", "--check", str(tmp_path / path))
+    assert parsed == [ONLY_RENAMES.encode()]
+
+
+def test_the_prefilter_follows_what_the_script_acts_on():
+    from tfmigrate.prefilter import UpgradeNames
+
+    names = UpgradeNames(["tf.placeholder", "tf.train.AdamOptimizer", "tf.contrib", "*.make_one_shot_iterator"])
+    assert names.search(b"x = tf.placeholder(tf.float32)")
+    assert names.search(b"op = tf.train.AdamOptimizer(0.1)")
+    assert names.search(b"cell = tf.contrib.rnn.LSTMCell(4)")
+    assert names.search(b"it = dataset.make_one_shot_iterator()")
+    assert not names.search(b"x = tf.compat.v1.placeholder(tf.float32)")
+    assert not names.search(b"op = tf.keras.optimizers.Adam(0.1)\nit = iter(dataset)")
+    assert not names.search(b"placeholder = 1\nmake_one_shot_iterator = None")

@@ -6,6 +6,7 @@ Never imports TensorFlow. LibCST is only imported once a file needs parsing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import fnmatch
 import os
 import re
@@ -411,10 +412,14 @@ def _settings_or_exit(args: argparse.Namespace, mode: str, list_fixes: bool = Fa
         from tfmigrate.tf_upgrade import ScriptUnavailable, UpgradeScript
 
         try:
-            UpgradeScript(args.tf_upgrade_python).close()
+            script = UpgradeScript(args.tf_upgrade_python)
+            script.close()
         except ScriptUnavailable as exc:
             print(f"tfmigrate: error: --tf-upgrade: {exc}", file=sys.stderr)
             return None
+        # the prefilter then passes only files naming something the script acts on
+        options = dataclasses.replace(settings.options, tf_upgrade_names=script.names)
+        settings = dataclasses.replace(settings, options=options)
     return settings
 
 

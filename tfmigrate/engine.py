@@ -28,6 +28,7 @@ from tfmigrate.transform import (  # noqa: F401
     _load_rules,
     _rule_triggers,
     _trigger_pattern,
+    trigger_pattern,
     _verify,
     all_codes,
     load_rules,
@@ -60,7 +61,7 @@ def process_file(path: str, options: Options, display: Optional[str] = None) -> 
     except OSError as exc:
         return FileResult(display, "failed", error=f"cannot read: {exc.strerror or exc}")
     rules = selected_rules(options)
-    if not prefilter.might_match_file(path, data, _trigger_pattern(options.select, options.ignore, options.tf_upgrade)):
+    if not prefilter.might_match_file(path, data, trigger_pattern(options)):
         return FileResult(display, "unchanged")
     return process_bytes(path, data, rules, options, display)
 
@@ -161,7 +162,7 @@ def process_many(items: Sequence[tuple[str, str]], options: Options, jobs: int,
         from tfmigrate.project_pass import FileSteps, process_project
 
         return process_project(items, options, jobs, on_result, FileSteps(process_file, rewrite_bytes))
-    pattern = _trigger_pattern(options.select, options.ignore, options.tf_upgrade)
+    pattern = trigger_pattern(options)
     parallel = jobs > 1 and len(items) >= 4
     pool = None
     order: list = []  # a FileResult, the arguments for _worker, or a worker's pending result, per item

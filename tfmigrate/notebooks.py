@@ -429,7 +429,7 @@ def _cell_diff(old: str, new: str, where: str) -> str:
 
 def process_notebook(path: str, data: bytes, rules: Sequence, options, display: str):
     """The notebook counterpart of engine.process_bytes: same statuses, same contract."""
-    from tfmigrate.transform import FileResult, _trigger_pattern
+    from tfmigrate.transform import FileResult, trigger_pattern
     from tfmigrate.files import ChangedDuringRun, write_atomic
 
     nbformat = _import_nbformat()
@@ -458,7 +458,7 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
     sources = [(number, _source_text(cell)) for number, cell in code_cells]
     try:
         outcome = rewrite_cells(sources, rules, options, display,
-                                _trigger_pattern(options.select, options.ignore, options.tf_upgrade))
+                                trigger_pattern(options))
     except NotebookNotPython as exc:
         return FileResult(display, "failed", error=f"{exc}; left unchanged", parsed=True)
     if options.tf_upgrade:

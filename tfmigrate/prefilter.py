@@ -32,8 +32,33 @@ class TriggerPattern:
     anchors: tuple[str, ...]  # every match of regex contains at least one of these
 
 
+class UpgradeNames:
+    """What TensorFlow's upgrade script acts on (`tfmigrate rewrite --tf-upgrade`): names
+    spelled from `tf.` (`tf.placeholder`, `tf.train.AdamOptimizer`, `tf.contrib`), which
+    is the only spelling the script follows, and methods of any object
+    (`*.make_one_shot_iterator`). A file with none of them is one the script leaves
+    alone, so a tree of TF2 code is not parsed for it."""
+
+    _TF_NAME = re.compile(rb"\btf(?:[ \t]*\.[ \t]*[A-Za-z_][A-Za-z0-9_]*)+")
+    _METHOD = re.compile(rb"\.[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        names = tuple(names)
+        self._tf = frozenset(n.encode("ascii") for n in names if n.startswith("tf."))
+        self._methods = frozenset(n[2:].encode("ascii") for n in names if n.startswith("*."))
+
+    def search(self, data: bytes) -> bool:
+        if b"tf" in data:
+            for match in self._TF_NAME.finditer(data):
+                parts = re.sub(rb"[ \t]", b"", match.group()).split(b".")
+                if any(b".".join(parts[:end]) in self._tf for end in range(2, len(parts) + 1)):
+                    return True
+        return bool(self._methods) and any(m in self._methods for m in self._METHOD.findall(data))
+
+
 class Triggers:
-    def __init__(self, words: Iterable[str], patterns: Iterable[TriggerPattern] = ()) -> None:
+    def __init__(self, words: Iterable[str], patterns: Iterable[TriggerPattern] = (),
+                 upgrade: "UpgradeNames | None" = None) -> None:
         self.words = tuple(sorted(set(words)))
         for word in self.words:
             if not _IDENTIFIER.match(word):
@@ -44,8 +69,11 @@ class Triggers:
                                for p in self.patterns)
         self._keys = _cover([*self._words, *(a for anchors, _ in self._patterns for a in anchors)])
         self._first_stage = _by_first_byte(self._keys)
+        self.upgrade = upgrade
 
     def search(self, data: bytes) -> bool:
+        if self.upgrade is not None and self.upgrade.search(data):
+            return True
         if not any(regex.search(data) for regex in self._first_stage):  # most files stop here
             return False
         if any(word in data for word in self._words):
@@ -87,8 +115,10 @@ def _by_first_byte(keys: Iterable[bytes]) -> tuple[re.Pattern, ...]:
                  for first, rests in sorted(groups.items()))
 
 
-def compile_triggers(words: Iterable[str], patterns: Iterable[TriggerPattern] = ()) -> Triggers:
-    return Triggers(words, patterns)
+def compile_triggers(words: Iterable[str], patterns: Iterable[TriggerPattern] = (),
+                     upgrade_names: Iterable[str] = ()) -> Triggers:
+    upgrade_names = tuple(upgrade_names)
+    return Triggers(words, patterns, UpgradeNames(upgrade_names) if upgrade_names else None)
 
 
 def might_match(data: bytes, triggers: Triggers) -> bool:

@@ -16,7 +16,7 @@ from typing import Callable, Optional, Sequence
 from tfmigrate import prefilter
 from tfmigrate.files import ChangedDuringRun, read_source, write_atomic
 from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active, tf_bindings
-from tfmigrate.transform import FileResult, _trigger_pattern, selected_rules, warm_up
+from tfmigrate.transform import FileResult, selected_rules, trigger_pattern, warm_up
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _calling(rule, names: tuple[str, ...]):
 def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                     on_result: Callable[[object], None], steps: FileSteps) -> None:
     """engine.process_many with the project-wide pass (see tfmigrate/project_index.py)."""
-    pattern = _trigger_pattern(options.select, options.ignore, options.tf_upgrade)
+    pattern = trigger_pattern(options)
     project = [_Item(path, display) for path, display in items]
     runner = _Runner(jobs, len(project))
     pending: dict[int, object] = {}

@@ -77,6 +77,7 @@ class UpgradeScript:
             self.close()
             raise ScriptUnavailable(header["error"])
         self.folder: str = header["folder"]
+        self.names: tuple[str, ...] = tuple(header["names"])  # what the script acts on (for the prefilter)
         self.runtime_imported: bool = header["runtime_imported"]
 
     def upgrade(self, name: str, text: str) -> Upgrade:

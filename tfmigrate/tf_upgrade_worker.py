@@ -73,8 +73,9 @@ def main(argv):
         return
     with contextlib.redirect_stdout(sys.stderr):  # the script prints its log on stdout
         upgrader = _upgrader(folder)
-    # what the tests check: the script loaded, TensorFlow's runtime did not
-    _send(out, {"folder": folder, "runtime_imported": "tensorflow.python" in sys.modules})
+    _send(out, {"folder": folder, "names": _names(upgrader),
+                # what the tests check: the script loaded, TensorFlow's runtime did not
+                "runtime_imported": "tensorflow.python" in sys.modules})
     for line in sys.stdin:
         item = json.loads(line)
         with contextlib.redirect_stdout(sys.stderr):
@@ -85,6 +86,27 @@ def main(argv):
 def _send(out, value):
     out.write(json.dumps(value) + "\n")
     out.flush()
+
+
+# The script's tables of what it edits; its *_warnings tables only add notes.
+_EDIT_TABLES = ("symbol_renames", "function_keyword_renames", "function_reorders", "function_transformers",
+                "manual_function_reorders", "change_to_function", "module_deprecations", "function_handle")
+
+
+def _names(upgrader):
+    """Every name the script acts on: `tf.`-spelled names (`tf.placeholder`, `tf.contrib`)
+    and methods of any object (`*.make_one_shot_iterator`), for the parent's prefilter."""
+    spec = upgrader._api_change_spec
+    names = set()
+    for table in _EDIT_TABLES:
+        value = getattr(spec, table, None)
+        if isinstance(value, (dict, set, frozenset)):
+            names.update(k for k in value if isinstance(k, str) and (k.startswith("tf.") or k.startswith("*.")))
+    for table in ("function_warnings", "function_arg_warnings"):  # notes on tf. names still matter
+        value = getattr(spec, table, None)
+        if isinstance(value, dict):
+            names.update(k for k in value if isinstance(k, str) and k.startswith("tf."))
+    return sorted(names)
 
 
 def _upgrader(folder):

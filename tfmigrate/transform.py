@@ -31,6 +31,9 @@ class Options:
     target_version: Optional[str] = None  # TF 2.x release the code will run on, e.g. "2.21"
     tf_upgrade: bool = False  # also TensorFlow's upgrade-script renames (tfmigrate/tf_upgrade.py)
     tf_upgrade_python: Optional[str] = None  # the Python whose TensorFlow has that script
+    # what that script acts on (UpgradeScript.names), for the prefilter; without it, any
+    # file that names tensorflow passes
+    tf_upgrade_names: tuple[str, ...] = ()
 
 
 @dataclass
@@ -402,13 +405,21 @@ def _rule_triggers(rule) -> "prefilter.Triggers":
     return prefilter.compile_triggers(rule.triggers, rule.trigger_patterns)
 
 
+def trigger_pattern(options: Options):
+    """The prefilter of a run: the selected rules' words, and with --tf-upgrade what the
+    upgrade script acts on."""
+    return _trigger_pattern(options.select, options.ignore, options.tf_upgrade, options.tf_upgrade_names)
+
+
 @functools.lru_cache(maxsize=None)
-def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...], tf_upgrade: bool = False):
+def _trigger_pattern(select: tuple[str, ...], ignore: tuple[str, ...], tf_upgrade: bool = False,
+                     upgrade_names: tuple[str, ...] = ()):
     rules = selected_rules(Options(select=select, ignore=ignore))
-    # TensorFlow's upgrade script renames names in any file that imports tensorflow
-    upgrade_words = ("tensorflow",) if tf_upgrade else ()
+    # Without the script's own names, any file that names tensorflow may need its renames.
+    upgrade_words = ("tensorflow",) if tf_upgrade and not upgrade_names else ()
     return prefilter.compile_triggers((*(w for r in rules for w in r.triggers), *upgrade_words),
-                                      (p for r in rules for p in r.trigger_patterns))
+                                      (p for r in rules for p in r.trigger_patterns),
+                                      upgrade_names if tf_upgrade else ())
 
 
 def parse_error(text: str, exc) -> str:
