@@ -239,7 +239,7 @@ class SiteReading(SiteBase):
         self.read_call(site, value, prefix="gpu_options.")
         site.def_stmts.append(stmt)  # type: ignore[arg-type]
         self.claimed.add(value)
-        for ref in assignments[0].references:
+        for ref in self.in_source_order(assignments[0].references):
             node = ref.node
             if node is name:
                 continue
@@ -312,7 +312,7 @@ class SiteReading(SiteBase):
         if len(assignments) != 1:
             site.fail(target, CODE_FOLLOW, f"`{target.value}` is assigned more than once" + LEFT)
             return
-        for ref in assignments[0].references:
+        for ref in self.in_source_order(assignments[0].references):
             node = ref.node
             path = self.assigned_path(node, stmt_block=site.block, after=stmt)
             if path is not None:
@@ -381,7 +381,7 @@ class SiteReading(SiteBase):
             else:
                 site.fail(*problem)
             return
-        for ref in assignments[0].references:
+        for ref in self.in_source_order(assignments[0].references):
             call = self.parent(ref.node)
             arg = self.parent(call) if isinstance(call, cst.Call) and call.func is ref.node else None
             if not (isinstance(arg, cst.Arg) and self._is_session_config_arg(arg)):

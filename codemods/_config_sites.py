@@ -287,6 +287,13 @@ class SiteBase():
                 return context.index.tf_module(context.path, dotted, alias.name.value, star=False)
         return None
 
+    def in_source_order(self, accesses) -> list:
+        """LibCST keeps a binding's references in a set, whose order changes from run to
+        run (it follows object ids): read them in source order, so that the same file
+        always gives the same sites, calls and reports."""
+        order = self.index.order
+        return sorted(accesses, key=lambda access: order.get(access.node, -1))
+
     def is_builtin(self, name: cst.CSTNode) -> bool:
         scope = self.scopes.get(name)
         if not isinstance(name, cst.Name) or scope is None:

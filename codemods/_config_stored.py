@@ -216,7 +216,7 @@ def helper_result_binding(analysis, site, ref: cst.Name, call: cst.CSTNode) -> b
         return True
     body = list(getattr(block, "body", ()))
     sessions = []
-    for use in bindings[0].references:
+    for use in analysis.in_source_order(bindings[0].references):
         node = use.node
         par = analysis.parent(node)
         if not (isinstance(par, cst.Arg) and par.value is node and analysis._is_session_config_arg(par)):
