@@ -3,6 +3,7 @@ and reports the same sites."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,11 @@ from tests.support import rewrite
 from tfmigrate.engine import Options, load_rules, transform_source
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-CASES = sorted(CORPUS.glob("*/before.py"))
+ALL_CASES = sorted(CORPUS.glob("*/before.py"))
+# A case with an args.txt is run with those command-line options (`--tf-upgrade`): the
+# engine's whole pipeline, not only the rules. The others run the rules alone.
+CASES = [c for c in ALL_CASES if not (c.parent / "args.txt").exists()]
+OPTION_CASES = [c for c in ALL_CASES if (c.parent / "args.txt").exists()]
 
 
 def _expected_diagnostics(case: Path) -> list[str]:
@@ -55,13 +60,42 @@ def test_one_run_is_final(before: Path) -> None:
     assert _sites(new, second.diagnostics) == _sites(src, left), "a second run reports other sites"
 
 
+def _options(case: Path) -> Options:
+    words = (case / "args.txt").read_text(encoding="utf-8").split()
+    assert words == ["--tf-upgrade"], f"{case.name}: only --tf-upgrade is supported in args.txt"
+    return Options(tf_upgrade=True)
+
+
+def _run_engine(text: str, options: Options) -> tuple[str, list[str]]:
+    from tfmigrate.engine import rewrite_bytes
+
+    result, data = rewrite_bytes(text.encode("utf-8"), load_rules(), options, "before.py")
+    assert result.status != "failed", result.error
+    return (text if data is None else data.decode("utf-8")), [f"before.py:{d.line}:{d.col}: {d.code}"
+                                                                 for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("before", OPTION_CASES, ids=[c.parent.name for c in OPTION_CASES])
+def test_case_with_options(before: Path) -> None:
+    if importlib.util.find_spec("tensorflow") is None:  # found, not imported: the script's child loads it
+        pytest.skip("--tf-upgrade runs the upgrade script of an installed TensorFlow")
+    case = before.parent
+    src = before.read_text(encoding="utf-8")
+    new, diags = _run_engine(src, _options(case))
+    after = case / "after.py"
+    assert new == (after.read_text(encoding="utf-8") if after.exists() else src)
+    assert diags == _expected_diagnostics(case)
+    again, _ = _run_engine(new, _options(case))
+    assert again == new, "a second run changed the output"
+
+
 def test_corpus_has_more_noop_than_transform_cases() -> None:
-    noop = [c for c in CASES if not (c.parent / "after.py").exists()]
-    assert len(noop) > len(CASES) - len(noop)
+    noop = [c for c in ALL_CASES if not (c.parent / "after.py").exists()]
+    assert len(noop) > len(ALL_CASES) - len(noop)
 
 
 def test_no_op_cases_are_named_as_such() -> None:
-    for before in CASES:
+    for before in ALL_CASES:
         is_noop = not (before.parent / "after.py").exists()
         assert is_noop == before.parent.name.startswith("noop_"), before.parent.name
 

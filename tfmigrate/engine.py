@@ -115,10 +115,10 @@ def rewrite_bytes(data: bytes, rules: Sequence, options: Options, display: str) 
 
         try:
             upgraded, renames, kept_out = upgrade_file_text(new_text, display, options.tf_upgrade_python)
-            if options.list_fixes and result.changed:  # list the sites at the file's own lines,
-                own_lines = {fix.line for fix in fixes}  # except where tfmigrate's own rules act
-                renames = [r for r in upgrade_file_text(source.text, display, options.tf_upgrade_python)[1]
-                           if r.line not in own_lines]
+            if result.changed:  # report at the file's own lines: what the script says of the original
+                _, renames_at_source, kept_out = upgrade_file_text(source.text, display, options.tf_upgrade_python)
+                own_lines = {fix.line for fix in fixes}  # a rename is not listed where tfmigrate's rules act
+                renames = [r for r in renames_at_source if r.line not in own_lines]
         except ScriptUnavailable as exc:
             return FileResult(display, "failed", diagnostics, error=f"--tf-upgrade: {exc}", parsed=True), None
         changed = changed or upgraded != new_text

@@ -500,6 +500,7 @@ def _upgrade_cells(sources: Sequence[tuple[int, str]], outcome: CellsResult, opt
     given to it, since it would not parse them: that cell is reported if it names `tf.`."""
     from tfmigrate.tf_upgrade import KEPT_OUT_CODE, upgrade_file_text
 
+    names_tensorflow = any("tensorflow" in text for _, text in sources)  # the import is in one cell
     for number, original in sources:
         text = outcome.new_texts.get(number, original)
         where = f"{display}:cell {number}"
@@ -516,13 +517,13 @@ def _upgrade_cells(sources: Sequence[tuple[int, str]], outcome: CellsResult, opt
             continue
         if _parse_problem(masked) is not None:
             continue
-        upgraded, renames, kept_out = upgrade_file_text(text, where, options.tf_upgrade_python)
+        upgraded, renames, kept_out = upgrade_file_text(text, where, options.tf_upgrade_python, names_tensorflow)
+        if text != original:  # report at the cell's own lines: what the script says of the original
+            own = {d.line for d in outcome.diagnostics if d.path == where}
+            _, renames, kept_out = upgrade_file_text(original, where, options.tf_upgrade_python, names_tensorflow)
+            renames = [r for r in renames if r.line not in own]
         outcome.diagnostics.extend(kept_out)
         if options.list_fixes:
-            if text != original:  # list the sites at the cell's own lines, except tfmigrate's own
-                own = {d.line for d in outcome.diagnostics if d.path == where}
-                renames = [r for r in upgrade_file_text(original, where, options.tf_upgrade_python)[1]
-                           if r.line not in own]
             outcome.diagnostics.extend(renames)
         if upgraded != text:
             if upgraded != original:

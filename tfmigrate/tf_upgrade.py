@@ -177,15 +177,20 @@ CODES = {
 }
 
 
-def upgrade_file_text(text: str, display: str, python: Optional[str] = None):
+def upgrade_file_text(text: str, display: str, python: Optional[str] = None, names_tensorflow: Optional[bool] = None):
     """The script on one file's text, as tfmigrate's rules left it.
 
     Returns (text to write, fixes, diagnostics): the script's text when it is kept, else
     `text`; its edits as RENAME_CODE fixes (listed by `check`); and as KEPT_OUT_CODE
     diagnostics, why its result was not kept, or each warning it gave on a kept result.
-    Raises ScriptUnavailable when the script cannot run at all."""
+    `names_tensorflow` says whether the file imports TensorFlow where `text` is only part
+    of it (a notebook cell). Raises ScriptUnavailable when the script cannot run at all."""
     from tfmigrate.diagnostics import Diagnostic
 
+    if not (names_tensorflow if names_tensorflow is not None else "tensorflow" in text):
+        # The script renames `tf.placeholder` whatever `tf` is; without TensorFlow in the
+        # file, `tf` is something else (a parameter, a local object): left alone.
+        return text, [], []
     upgrade = shared(python).upgrade(display, text)
     fixes = [Diagnostic(display, n.line, n.col, RENAME_CODE, f"upgrade script: {n.message}") for n in upgrade.edits]
     if upgrade.text is None:

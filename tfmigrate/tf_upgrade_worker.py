@@ -113,6 +113,12 @@ def _upgrader(folder):
     modules = _load_script_modules(folder)
     # tf_upgrade_v2_main's defaults: DEFAULT mode, no import rename, compat.v1 imports upgraded.
     spec = modules["tf_upgrade_v2"].TFAPIChangeSpec(import_rename=False, upgrade_compat_v1_import=True)
+    # The one rename that breaks working code on the TensorFlow tfmigrate targets: Keras 3
+    # (TF 2.16+) raises ImportError for `tf.keras.optimizers.legacy.*`, so the script's
+    # `tf.keras.optimizers.Adam` -> `...legacy.Adam` would break a TF2 program that works.
+    for old, new in list(spec.symbol_renames.items()):
+        if new.startswith("tf.keras.optimizers.legacy."):
+            del spec.symbol_renames[old]
     return modules["ast_edits"].ASTCodeUpgrader(spec)
 
 
