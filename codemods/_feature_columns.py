@@ -582,7 +582,18 @@ class ColumnReader(HelperFunctions):
         source = self.column(given["source_column"])
         if not isinstance(source, Numeric):
             raise NotTranslatable("bucketized_column of a non-numeric column", call)
-        boundaries = [float(b) for b in self.lit(given, "boundaries", [])]
+        node = given.get("boundaries")
+        if isinstance(node, cst.Name) and self.subst.get(node.value) == SENTINEL:
+            self.lit(given, "boundaries", [])  # raises: the run-time key given as boundaries
+        value = self.static_or_runtime(node, "boundaries") if node is not None else []
+        if value is RUNTIME:
+            # Computed by the program (quantiles of the data, a helper's list): TF1's column
+            # holds them as a tuple of floats, checked sorted, built before any model tensor
+            # exists; the model reads that tuple (and num_buckets) from the column object.
+            return Categorical(name=f"{source.name}_bucketized", source=self.code(call), kind="bucketized",
+                               num_buckets=None, options={"boundaries": RUNTIME, "per_value": None},
+                               parts=[source])
+        boundaries = [float(b) for b in value]
         return Categorical(name=f"{source.name}_bucketized", source=self.code(call), kind="bucketized",
                            num_buckets=(len(boundaries) + 1) * source.size, options={"boundaries": boundaries,
                                                                                "per_value": len(boundaries) + 1},
@@ -727,7 +738,8 @@ def _runtime_ok(col) -> bool:
     if isinstance(col, Numeric):
         return True
     if isinstance(col, Categorical):
-        return col.kind in RUNTIME_KINDS and col.options.get("vocabulary") is not RUNTIME
+        return col.kind in RUNTIME_KINDS and col.options.get("vocabulary") is not RUNTIME \
+            and col.options.get("boundaries") is not RUNTIME
     return isinstance(col, Dense) and col.categorical is not None and _runtime_ok(col.categorical)
 
 
@@ -872,6 +884,19 @@ class KerasColumns:
             missing = '""' if o["strings"] else "-1"
             self.body.append(f"{ids} = {{tf}}.where({x} == {missing}, {{tf}}.constant(-1, {{tf}}.int64), "
                              f"{{tf}}.cast({hashing}({x}), {{tf}}.int64))")
+        elif kind == "bucketized" and o["boundaries"] is RUNTIME:
+            # the boundaries the program computed, as the TF1 column holds them
+            source = self.numeric(col.parts[0])
+            h = col.handle
+            bins = self.layer(col, f"{{keras}}.layers.Discretization(bin_boundaries=list({h}.boundaries))")
+            offset = ""
+            if col.parts[0].size > 1:
+                per_value = f"self.{self.var(col.attr() + '_per_value')}"
+                if per_value not in self.defined:
+                    self.defined.add(per_value)
+                    self.init.append(f"{per_value} = len({h}.boundaries) + 1")
+                offset = f" + {{tf}}.range({col.parts[0].size}, dtype={{tf}}.int64) * {per_value}"
+            self.body.append(f"{ids} = {{tf}}.cast({bins}({source}), {{tf}}.int64){offset}")
         elif kind == "bucketized":
             source = self.numeric(col.parts[0])
             bins = self.layer(col, f"{{keras}}.layers.Discretization(bin_boundaries={o['boundaries']!r})")
@@ -1012,7 +1037,7 @@ def needs_runtime(col) -> bool:
     if isinstance(col, Dense):
         return col.categorical is not None and needs_runtime(col.categorical)
     if isinstance(col, Categorical):
-        return col.options.get("vocabulary") is RUNTIME or any(needs_runtime(p) for p in col.parts
+        return col.options.get("vocabulary") is RUNTIME or col.options.get("boundaries") is RUNTIME or any(needs_runtime(p) for p in col.parts
                                                                 if not isinstance(p, str))
     return False
 

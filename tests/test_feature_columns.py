@@ -176,3 +176,53 @@ def test_a_normalizer_closing_over_a_local_is_reported_without_the_estimators_co
         generated("import tensorflow as tf\ndef main(s, features):\n"
                   "    cols = [tf.feature_column.numeric_column('a', normalizer_fn=lambda x: x * s)]\n"
                   "    x = tf.keras.layers.DenseFeatures(cols)(features)\n")
+
+
+def canned_columns(src: str):
+    """The columns of `feature_columns=` as the canned rewrite reads them: values known
+    only at run time are read from the TF1 column objects (`tf1`)."""
+    from tfmigrate.codemods._feature_columns import ColumnReader, KerasColumns, attach_handles, input_tensor
+    module = Module(textwrap.dedent(src))
+    call = next(n for n in module.qnames if isinstance(n, cst.Call)
+                and (module.name_of(n.func) or "").endswith("LinearRegressor"))
+    reader = ColumnReader(module.name_of, module.code, module.binding, module.parent)
+    reader.runtime = True
+    columns = reader.column_list(next(a.value for a in call.args if a.keyword.value == "feature_columns"))
+    attach_handles(columns, "tf1")
+    emit = KerasColumns()
+    input_tensor(columns, emit, "linear")
+    return [fill(x) for x in emit.init], [fill(x) for x in emit.body]
+
+
+COMPUTED_BOUNDARIES = """
+    import numpy as np
+    import tensorflow as tf
+    def edges(values, n):
+        return list(np.quantile(values, np.arange(1, n) / n))
+    data = {"x": np.arange(10.0), "p": np.ones((10, 2))}
+    x_edges = edges(data["x"], 4)
+    cols = [tf.feature_column.bucketized_column(tf.feature_column.numeric_column("x"), boundaries=x_edges),
+            tf.feature_column.bucketized_column(tf.feature_column.numeric_column("p", shape=2),
+                                                boundaries=edges(data["p"], 3))]
+    model = tf.estimator.LinearRegressor(feature_columns=cols)
+"""
+
+
+def test_computed_bucket_boundaries_are_read_from_the_tf1_column_by_a_canned_model() -> None:
+    init, body = canned_columns(COMPUTED_BOUNDARIES)
+    assert "self.x_bucketized = tf.keras.layers.Discretization(bin_boundaries=list(tf1['x_bucketized'].boundaries))" \
+        in init
+    assert "self.x_bucketized_linear_counts = tf.keras.layers.CategoryEncoding(num_tokens=tf1['x_bucketized']" \
+        '.num_buckets, output_mode="count")' in init
+    # a two-value column: each value's buckets follow the previous value's (TF1's BucketizedColumn)
+    assert "self.p_bucketized_per_value = len(tf1['p_bucketized'].boundaries) + 1" in init
+    assert ("p_bucketized_ids = tf.cast(self.p_bucketized(p), tf.int64) + tf.range(2, dtype=tf.int64) * "
+            "self.p_bucketized_per_value") in body
+
+
+def test_computed_bucket_boundaries_stay_reported_where_no_tf1_column_reaches_the_model() -> None:
+    # input_layer in a model_fn: the model is not given the Estimator's column list
+    with pytest.raises(NotTranslatable, match="boundaries .* is not a literal"):
+        generated("import numpy as np\nimport tensorflow as tf\nedges = list(np.linspace(0, 1, 5))\n"
+                  "cols = [tf.feature_column.bucketized_column(tf.feature_column.numeric_column('x'), edges)]\n"
+                  "x = tf.keras.layers.DenseFeatures(cols)(features)\n")
