@@ -59,6 +59,7 @@ from tfmigrate.codemods._feature_columns import (
     needs_runtime, normalize)
 from tfmigrate.codemods._feature_columns_scope import Parent, free_names, global_only
 from tfmigrate.codemods._model_fn import GLOBAL_STEP, SCHEDULE_STEP_ARG, SCHEDULES
+from tfmigrate.codemods._model_fn_common import EVALUATE_LOSS
 
 __all__ = ["CannedModel", "NotTranslatable", "translate_canned", "CANNED_CLASSES"]
 
@@ -599,22 +600,6 @@ class _Canned:
                 "    }}"]
         return out
 
-
-EVALUATE_LOSS = [""] + """
-def test_step(self, data):
-    # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
-    # each batch counted once (Keras's own test_step weighs a batch by its size, which
-    # differs on a short last batch; an empty batch a replica gets at the end counts not
-    # at all either way); the rest is Keras's test_step.
-    x, y, sample_weight = {keras}.utils.unpack_x_y_sample_weight(data)
-    y_pred = self(x, training=False)
-    loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
-    replicas = {tf}.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
-    for metric in self.metrics:
-        if metric.name == "loss":
-            metric.update_state(loss * replicas, sample_weight={tf}.minimum({tf}.shape(y_pred)[0], 1))
-    return self.compute_metrics(x, y, y_pred, sample_weight)
-""".strip("\n").split("\n")
 
 TWO_OPTIMIZERS = """
 def train_step(self, data):

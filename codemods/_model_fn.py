@@ -33,6 +33,7 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._model_fn_common import (
+    EVALUATE_LOSS,
     GLOBAL_STEP,
     MODE_KEYS,
     MODES,
@@ -204,6 +205,8 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         metrics = self.metrics(paths[EVAL], output) if heads is None else []
         self.head_updates = self.head_metrics(paths[EVAL], heads) if heads is not None else []
         self.in_model = True
+        self.evaluates = paths[EVAL].spec is not None
+        self.several_heads = heads is not None
         if paths[EVAL].spec is not None:
             eval_loss = self.spec_args(paths[EVAL]).get("loss")
             same = eval_loss is not None and (self.heads(eval_loss, paths[EVAL]) == heads if heads is not None
@@ -876,6 +879,16 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
 
     # -- rendering ---------------------------------------------------------------------------------
 
+    def evaluate_loss(self) -> list[str]:
+        """test_step: evaluate()'s loss is the mean of the per-batch losses, as the Estimator's
+        (every loss form here is a mean that Keras scales by 1/replicas)."""
+        tf = self.tf
+        lines = [line.format(keras=f"{tf}.keras", tf=tf) for line in EVALUATE_LOSS]
+        if self.several_heads:  # y_pred is a dict of the heads' outputs
+            lines = [line.replace(f"{tf}.shape(y_pred)[0]", f"{tf}.shape({tf}.nest.flatten(y_pred)[0])[0]")
+                     for line in lines]
+        return lines
+
     def render(self, class_name: str, make_name: str, call_body: list[str], predict_body: Optional[list[str]],
                loss: str, optimizer: str, metrics: list[str]) -> str:
         tf, i = self.tf, "    "
@@ -923,6 +936,8 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
                       f"{i * 2}return super().compute_loss(x, {self.target}, y_pred, sample_weight, training)",
                       "", f"{i}def compute_metrics(self, x, y, y_pred, sample_weight=None):",
                       f"{i * 2}return super().compute_metrics(x, {self.target}, y_pred, sample_weight)"]
+        if self.evaluates:
+            lines += [f"{i}{line}".rstrip() for line in self.evaluate_loss()]
         if predict_body is not None:
             lines.append("")
             lines.append(f"{i}def predict_step(self, data):")

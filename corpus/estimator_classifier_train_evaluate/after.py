@@ -30,6 +30,20 @@ class ClassifierModel(tf2.keras.Model):
         logits = self.dense_1(net)
         return logits
 
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        replicas = tf2.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss * replicas, sample_weight=tf2.minimum(tf2.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
     def fit(self, *args, **kwargs):
         # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
         # out (no weight changes); Estimator's global_step counted the steps really taken.

@@ -34,6 +34,20 @@ class KerasModel(tf.keras.Model):
         price = tf.squeeze(self.dense(inputs), 1)
         return tf.expand_dims(price, -1)
 
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        replicas = tf.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss * replicas, sample_weight=tf.minimum(tf.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
     def predict_step(self, data):
         features, _, _ = tf.keras.utils.unpack_x_y_sample_weight(data)
         price = self(features, training=False)[:, 0]
