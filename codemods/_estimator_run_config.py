@@ -4,6 +4,7 @@ session_config, model_dir and the contrib strategies (TFM201, TFM202, TFM205, TF
 
 from __future__ import annotations
 
+import ast
 from typing import Optional
 
 import libcst as cst
@@ -312,7 +313,8 @@ class _RunConfig(_AnalysisBase):
     def strategy(self, node: cst.BaseExpression, eval_node: Optional[cst.BaseExpression], pipeline: _Pipeline,
                  est_stmt: cst.SimpleStatementLine) -> None:
         if eval_node is not None and not (isinstance(node, cst.Name) and isinstance(eval_node, cst.Name)
-                                          and node.value == eval_node.value):
+                                          and node.value == eval_node.value) \
+                and not self.same_inline_strategy(node, eval_node):
             raise _Problem(CODE_STRATEGY_LEFT, "eval_distribute is not the train_distribute strategy: one Keras "
                            "model lives in one strategy; migrate evaluation by hand", eval_node)
         if isinstance(node, cst.Name):
@@ -342,6 +344,30 @@ class _RunConfig(_AnalysisBase):
             raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(call)}` is not a Mirrored or MultiWorker"
                            "Mirrored strategy", call)
         pipeline.strategy_call = call
+
+    def same_inline_strategy(self, train: cst.BaseExpression, evaluation: cst.BaseExpression) -> bool:
+        """`RunConfig(train_distribute=tf.distribute.MirroredStrategy(), eval_distribute=
+        tf.distribute.MirroredStrategy())`: two instances made in the RunConfig itself (so
+        nothing else holds either), of one Mirrored or MultiWorkerMirrored class, with the same
+        literal arguments. They replicate over the same devices the same way, so the one
+        strategy Keras fits and evaluates under is what each did; the eval instance goes with
+        the RunConfig. Arguments that are not literals (a device list from a function, a
+        cross_device_ops object) could differ between the two evaluations: reported."""
+        if not (isinstance(train, cst.Call) and isinstance(evaluation, cst.Call)):
+            return False
+        kind = self.name_of(train.func)
+        if kind not in MIRRORED | MULTI_WORKER or self.name_of(evaluation.func) != kind \
+                or len(train.args) != len(evaluation.args):
+            return False
+        for a, b in zip(train.args, evaluation.args):
+            if a.star or b.star or (a.keyword and a.keyword.value) != (b.keyword and b.keyword.value):
+                return False
+            try:
+                if ast.literal_eval(self.code(a.value)) != ast.literal_eval(self.code(b.value)):
+                    return False
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                return False
+        return True
 
     def strategy_before(self, stmt: cst.SimpleStatementLine, est_stmt: cst.SimpleStatementLine,
                         pipeline: _Pipeline) -> bool:
