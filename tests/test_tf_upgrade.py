@@ -89,3 +89,12 @@ def test_one_child_serves_many_texts_and_stops_with_its_input():
 def test_a_folder_without_the_script_is_a_clear_error(tmp_path):
     with pytest.raises(ScriptUnavailable, match="did not run"):
         upgrade_texts([("a.py", TF1)], script_folder=str(tmp_path))
+
+
+def test_a_result_the_script_would_change_again_is_not_kept():
+    # _v2 -> the plain name, which the script's next run takes for TF1's function and
+    # wraps its labels in stop_gradient: tfmigrate run twice would change behaviour.
+    text = "import tensorflow as tf\nloss = tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=z)\n"
+    result = upgrade_one(text)
+    assert result.text is None
+    assert result.reason.startswith("the upgrade script's result is not final")

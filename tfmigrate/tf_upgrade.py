@@ -81,12 +81,28 @@ class UpgradeScript:
         self.runtime_imported: bool = header["runtime_imported"]
 
     def upgrade(self, name: str, text: str) -> Upgrade:
+        result = _judge(text, self._ask(name, text))
+        if result.text is None or result.text == text:
+            return result
+        # The script is not always final: it renames softmax_cross_entropy_with_logits_v2 to
+        # softmax_cross_entropy_with_logits, which its next run takes for the TF1 function
+        # and wraps the labels in stop_gradient, a change of behaviour. A result that the
+        # script would change again is not kept, so that a second tfmigrate run is a no-op.
+        again = _judge(result.text, self._ask(name, result.text))
+        if again.text is not None and again.text != result.text:
+            first = next(iter(again.edits), None)
+            where = f" (line {first.line}: {first.message})" if first else ""
+            return Upgrade(None, "the upgrade script's result is not final: run on it again, the script "
+                                 f"changes it again{where}", result.notes)
+        return result
+
+    def _ask(self, name: str, text: str) -> dict:
         try:
             self._child.stdin.write(json.dumps({"name": name, "text": text}) + "\n")
             self._child.stdin.flush()
         except OSError as error:
             raise ScriptUnavailable(f"the upgrade script stopped: {error}") from error
-        return _judge(text, self._receive())
+        return self._receive()
 
     def _receive(self) -> dict:
         line = self._child.stdout.readline()
