@@ -169,3 +169,6 @@ def test_the_prefilter_follows_what_the_script_acts_on():
     assert not names.search(b"x = tf.compat.v1.placeholder(tf.float32)")
     assert not names.search(b"op = tf.keras.optimizers.Adam(0.1)\nit = iter(dataset)")
     assert not names.search(b"placeholder = 1\nmake_one_shot_iterator = None")
+    # the script moves a compat.v1 import to tensorflow, whatever names the file uses
+    assert names.search(b"import tensorflow.compat.v1 as tf\nprint(tf.constant(1))")
+    assert names.search(b"from tensorflow.compat import v1 as tf")

@@ -47,7 +47,13 @@ class UpgradeNames:
         self._tf = frozenset(n.encode("ascii") for n in names if n.startswith("tf."))
         self._methods = frozenset(n[2:].encode("ascii") for n in names if n.startswith("*."))
 
+    # The script also moves `import tensorflow.compat.v1 as tf` to `import tensorflow as
+    # tf`, spelling each TF1 name of the file from tf.compat.v1.
+    _COMPAT_V1_IMPORT = re.compile(rb"import[ \t]+tensorflow\.compat\.v1\b|from[ \t]+tensorflow\.compat[ \t]+import[ \t]+v1\b")
+
     def search(self, data: bytes) -> bool:
+        if b"compat" in data and self._COMPAT_V1_IMPORT.search(data):
+            return True
         if b"tf" in data:
             for match in self._TF_NAME.finditer(data):
                 parts = re.sub(rb"[ \t]", b"", match.group()).split(b".")
