@@ -114,11 +114,9 @@ def rewrite_bytes(data: bytes, rules: Sequence, options: Options, display: str) 
         from tfmigrate.tf_upgrade import ScriptUnavailable, upgrade_file_text
 
         try:
-            upgraded, renames, kept_out = upgrade_file_text(new_text, display, options.tf_upgrade_python)
-            if result.changed:  # report at the file's own lines: what the script says of the original
-                _, renames_at_source, kept_out = upgrade_file_text(source.text, display, options.tf_upgrade_python)
-                own_lines = {fix.line for fix in fixes}  # a rename is not listed where tfmigrate's rules act
-                renames = [r for r in renames_at_source if r.line not in own_lines]
+            upgraded, renames, kept_out = upgrade_file_text(
+                new_text, display, options.tf_upgrade_python, original=source.text if result.changed else None,
+                own_lines=frozenset(fix.line for fix in fixes))
         except ScriptUnavailable as exc:
             return FileResult(display, "failed", diagnostics, error=f"--tf-upgrade: {exc}", parsed=True), None
         changed = changed or upgraded != new_text

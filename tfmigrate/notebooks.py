@@ -517,11 +517,9 @@ def _upgrade_cells(sources: Sequence[tuple[int, str]], outcome: CellsResult, opt
             continue
         if _parse_problem(masked) is not None:
             continue
-        upgraded, renames, kept_out = upgrade_file_text(text, where, options.tf_upgrade_python, names_tensorflow)
-        if text != original:  # report at the cell's own lines: what the script says of the original
-            own = {d.line for d in outcome.diagnostics if d.path == where}
-            _, renames, kept_out = upgrade_file_text(original, where, options.tf_upgrade_python, names_tensorflow)
-            renames = [r for r in renames if r.line not in own]
+        upgraded, renames, kept_out = upgrade_file_text(
+            text, where, options.tf_upgrade_python, names_tensorflow, original=original,
+            own_lines=frozenset(d.line for d in outcome.diagnostics if d.path == where))
         outcome.diagnostics.extend(kept_out)
         if options.list_fixes:
             outcome.diagnostics.extend(renames)

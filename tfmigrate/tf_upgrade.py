@@ -193,8 +193,23 @@ CODES = {
 }
 
 
-def upgrade_file_text(text: str, display: str, python: Optional[str] = None, names_tensorflow: Optional[bool] = None):
-    """The script on one file's text, as tfmigrate's rules left it.
+def upgrade_file_text(text: str, display: str, python: Optional[str] = None, names_tensorflow: Optional[bool] = None,
+                      original: Optional[str] = None, own_lines: frozenset = frozenset()):
+    """The script on `text`, one file's (or cell's) text as tfmigrate's rules left it.
+
+    Returns what _upgrade_text returns. When the rules changed the file (`original` is
+    its text before them), the fixes and diagnostics are those of the script's run on
+    the original, so that they point at the file's own lines; a rename on a line where
+    tfmigrate's own rules act (`own_lines`) is not listed."""
+    upgraded, fixes, diagnostics = _upgrade_text(text, display, python, names_tensorflow)
+    if original is not None and original != text:
+        _, fixes, diagnostics = _upgrade_text(original, display, python, names_tensorflow)
+        fixes = [fix for fix in fixes if fix.line not in own_lines]
+    return upgraded, fixes, diagnostics
+
+
+def _upgrade_text(text: str, display: str, python: Optional[str] = None, names_tensorflow: Optional[bool] = None):
+    """The script on one text.
 
     Returns (text to write, fixes, diagnostics): the script's text when it is kept, else
     `text`; its edits as RENAME_CODE fixes (listed by `check`); and as KEPT_OUT_CODE
