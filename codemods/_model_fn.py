@@ -272,8 +272,22 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
                 if self.walk_block(stmt.body.body, path):  # type: ignore[attr-defined]
                     return True
             elif isinstance(stmt, cst.For) and not stmt.orelse and not stmt.asynchronous:
-                if any(isinstance(n, (cst.Return, cst.If, cst.Break, cst.Continue)) for n in _walk(stmt.body)):
-                    raise NotTranslatable("a loop in model_fn branches or returns", stmt)
+                # `if params["dropout"] > 0:` right in the loop's body chooses layers per pass, as
+                # a structural `if` does outside a loop; any other branch or exit is refused.
+                structural = [inner for inner in stmt.body.body  # type: ignore[attr-defined]
+                              if isinstance(inner, cst.If) and self.structural_if(inner)]
+                inside = [n for inner in stmt.body.body if inner not in structural  # type: ignore[attr-defined]
+                          for n in _walk(inner)]
+                inside += [n for inner in structural for n in _walk(inner.body)]
+                inside += [n for inner in structural if isinstance(inner.orelse, cst.Else)
+                           for n in _walk(inner.orelse.body)]
+                exits = [n for n in inside if isinstance(n, (cst.Return, cst.If, cst.Break, cst.Continue))]
+                if exits and isinstance(exits[0], cst.If):
+                    raise NotTranslatable(f"a loop in model_fn branches on `{self.code(exits[0].test)}`, which is "
+                                          "not a test of hyperparameters over plain assignments: one Keras model "
+                                          "has one structure", exits[0])
+                if exits:
+                    raise NotTranslatable("a loop in model_fn returns or breaks", stmt)
                 path.steps.append(stmt)
             else:
                 raise NotTranslatable("model_fn contains a compound statement with no clear Keras form", stmt)
@@ -671,14 +685,33 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         return lines
 
     def loop(self, step: cst.For, counters: dict[str, int], bn: bool) -> list[str]:
-        body = step.body
-        inner: list[cst.BaseSmallStatement] = []
-        for stmt in body.body:  # type: ignore[attr-defined]
-            if not isinstance(stmt, cst.SimpleStatementLine):
-                raise NotTranslatable("a loop of the forward pass holds compound statements", stmt)
-            inner += list(stmt.body)
         loop_layers: list[str] = []
-        rendered = [self.rewrite_layers(s, counters, bn, loop=loop_layers) for s in inner]
+        rendered: list[str] = []
+        # attribute → the test under which the loop pass creates that layer (None: always).
+        created_under: dict[str, Optional[str]] = {}
+
+        def render(small: cst.BaseSmallStatement, indent: str, test: Optional[str]) -> None:
+            before = len(self.loop_attrs)
+            new = self.rewrite_layers(small, counters, bn, loop=loop_layers)
+            created_under.update({attr: test for attr, _ in self.loop_attrs[before:]})
+            rendered.append(indent + (self.code(new) if not isinstance(new, str) else new))
+
+        for stmt in step.body.body:  # type: ignore[attr-defined]
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    render(small, "", None)
+            elif isinstance(stmt, cst.If) and self.structural_if(stmt):
+                test = self.code(stmt.test)
+                blocks = [(f"if {test}:", stmt.body, f"({test})")]
+                if isinstance(stmt.orelse, cst.Else):
+                    blocks.append(("else:", stmt.orelse.body, f"not ({test})"))
+                for head, block, holds in blocks:
+                    rendered.append(head)
+                    for inner in block.body:  # type: ignore[attr-defined]
+                        for small in inner.body:
+                            render(small, "    ", holds)
+            else:
+                raise NotTranslatable("a loop of the forward pass holds compound statements", stmt)
         target, iterable = self.code(step.target), self.code(step.iter)
         static = self.check_static(step.iter)
         if not static:
@@ -686,7 +719,11 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
                                   "once in __init__", step)
         init = [f"self.{attr} = []" for attr, _ in self.loop_attrs]
         init.append(f"for {target} in {iterable}:")
-        init += [f"    self.{attr}.append({ctor})" for attr, ctor in self.loop_attrs]
+        # A layer made only under a test gets None in the passes that skip it, so that every
+        # list keeps one entry per pass and the zip in call() stays aligned.
+        init += [f"    self.{attr}.append({ctor})" if created_under.get(attr) is None
+                 else f"    self.{attr}.append({ctor} if {created_under[attr]} else None)"
+                 for attr, ctor in self.loop_attrs]
         if self.loop_attrs:
             self.init_lines += init
         locals_ = [local for _, local in self.loop_locals]
@@ -696,7 +733,7 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
         else:
             head = f"for {target} in {iterable}:"
         self.loop_attrs, self.loop_locals = [], []
-        return [head] + ["    " + (self.code(r) if not isinstance(r, str) else r) for r in rendered]
+        return [head] + ["    " + line for line in rendered]
 
     def structure(self, step: cst.If, counters: dict[str, int], bn: bool) -> list[str]:
         """The same `if params[...]` in __init__ (which layers exist) and in call (which run)."""

@@ -211,9 +211,10 @@ class MetricMapping:
         the TF1 metric (`tf.equal(labels, 0)`, `tf.equal(tf.argmax(logits, 1), 0)`): the same
         expressions of the labels (y_true) and the model output (y_pred), in a subclass whose
         update_state computes them. TF1's precision, recall and counts cast both to bool; its
-        accuracy cast the predictions to the labels' dtype: so do the subclasses."""
+        accuracy cast the predictions to the labels' dtype: so do the subclasses. Its auc takes
+        the probabilities as given (`tf.nn.softmax(logits)[:, 1]`), as Keras's AUC does."""
         labels, predictions = given.get("labels"), given.get("predictions")
-        if name not in (ACCURACY, PRECISION, RECALL, *CONFUSION_COUNTS) or labels is None or predictions is None \
+        if name not in (ACCURACY, AUC, PRECISION, RECALL, *CONFUSION_COUNTS) or labels is None or predictions is None \
                 or set(given) - {"labels", "predictions"} or self.target is not None:
             return None
         self.metric_output = "y_pred[:, 0]" if self.is_rank_one(output, path) else "y_pred"
@@ -227,11 +228,15 @@ class MetricMapping:
         tf = self.tf
         if name == ACCURACY:
             keras, fed, options = "Accuracy", f"labels, {tf}.cast(predictions, labels.dtype)", ""
+        elif name == AUC:
+            # TF1's auc and Keras's AUC share their defaults: 200 thresholds spaced the same way,
+            # ROC, trapezoids (Keras's "interpolation" on ROC), labels taken as booleans.
+            keras, fed, options = "AUC", "labels, predictions", ""
         else:
             keras = CONFUSION_COUNTS.get(name) or ("Precision" if name == PRECISION else "Recall")
             fed, options = f"{tf}.cast(labels, {tf}.bool), {tf}.cast(predictions, {tf}.bool)", ", thresholds=0.5"
         camel = "".join(part.capitalize() for part in re.split(r"[^0-9a-zA-Z]+", key))
-        cls = f"{self.class_name}{camel}{'' if camel.endswith(keras) else keras}"
+        cls = f"{self.class_name}{camel}{'' if camel.lower().endswith(keras.lower()) else keras}"
         label_text, prediction_text = _unwrapped(label_text), _unwrapped(prediction_text)
         while cls in self.taken or any(src.startswith(f"class {cls}(") for src in self.fed_classes):
             cls += "_"
