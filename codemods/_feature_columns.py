@@ -38,7 +38,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Callable, Optional, Union
 
 import libcst as cst
@@ -122,6 +122,19 @@ class Dense(Column):
 
 
 AnyColumn = Union[Numeric, Categorical, Dense]
+
+
+def definition(value) -> object:
+    """What a column computes, to tell two columns of one name apart: every field but where
+    the model finds the TF1 object (`handle`) and the CST node, nested columns included."""
+    if isinstance(value, Column):
+        return (type(value).__name__, *((f.name, definition(getattr(value, f.name))) for f in fields(value)
+                                        if f.name not in ("handle", "node")))
+    if isinstance(value, (list, tuple)):
+        return tuple(definition(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, definition(v)) for k, v in value.items()))
+    return repr(value)
 
 
 def esc(text: str) -> str:
@@ -759,6 +772,23 @@ class KerasColumns:
         self.defined: set[str] = set()  # layer attributes made in init
         self.params: list[str] = []  # KeyGroup parameters stored in init
         self.counter = 0
+        self.definitions: dict[str, list] = {}  # column name → the different columns seen under it
+
+    def distinct(self, col):
+        """`col`, renamed when another column of its name computes something else. TF1 refused
+        two columns of one name in one input layer, but the linear and the DNN part of one
+        model each had their own (bucketized_column(age, [30, 50]) in one, (age, [25, 35, 45])
+        in the other): each keeps its own layers here, as each kept its own values there."""
+        seen = self.definitions.setdefault(col.name, [])
+        found = definition(col)
+        if found not in seen:
+            seen.append(found)
+        n = seen.index(found)
+        if n == 0:
+            return col
+        renamed = replace(col, name=f"{col.name}_{n + 1}")
+        renamed.handle, renamed.node = col.handle, col.node
+        return renamed
 
     def var(self, base: str) -> str:
         return self.prefix + re.sub(r"\W", "_", base.replace(SENTINEL, f"{self.per_key}_each"))
@@ -808,13 +838,9 @@ class KerasColumns:
 
     # Numeric values: float32 (batch, size)
     def numeric(self, col: Numeric) -> str:
-        signature = ("run time", col.source) if col.normalizer is RUNTIME else col.normalizer
+        col = self.distinct(col)
         if col.name in self.done:
-            if self.done.get(col.name + ":normalizer") != signature:
-                raise NotTranslatable(f"two numeric columns named {col.name!r} normalize differently: tfmigrate "
-                                      "keeps one value per column name", col.node)
             return self.done[col.name]
-        self.done[col.name + ":normalizer"] = signature
         v = self.var(col.attr())
         value = self.feature(col.key)
         if col.normalizer is RUNTIME:
@@ -830,6 +856,7 @@ class KerasColumns:
 
     # Categorical values: (ids, weights), int64 and float32 (batch, n), id -1 = missing
     def categorical(self, col: Categorical) -> tuple[str, Optional[str]]:
+        col = self.distinct(col)
         if col.name in self.done:
             return self.done[col.name], self.done.get(col.name + ":w")
         ids = self.var(col.attr() + "_ids")
@@ -949,6 +976,7 @@ class KerasColumns:
     def counts(self, col: Categorical, attr_suffix: str = "_counts", combiner: str = "sum") -> tuple[str, str]:
         """Per-bucket sums of the weights (1 each when unweighted), missing ids dropped:
         CategoryEncoding(count) rejects negative ids, so they become id 0 with weight 0."""
+        col = self.distinct(col)
         ids, weights = self.categorical(col)
         w = weights or f"{{tf}}.ones_like({ids}, {{tf}}.float32)"
         mask = self.var(col.attr() + "_present")
@@ -961,6 +989,7 @@ class KerasColumns:
 
     # Dense values as input_layer computes them: float32 (batch, d)
     def dense(self, col: AnyColumn) -> tuple[str, int]:
+        col = self.distinct(col)
         if isinstance(col, Numeric):
             return self.numeric(col), col.size
         if isinstance(col, Categorical):
@@ -1007,6 +1036,7 @@ class KerasColumns:
 
     # What the linear model multiplies by its weights, per column
     def linear(self, col: AnyColumn, sparse_combiner: str) -> tuple[str, int]:
+        col = self.distinct(col)
         if isinstance(col, Categorical):
             out, w = self.counts(col, "_linear_counts", sparse_combiner)
             self.body += [line for line in (self.combine(out, w, sparse_combiner, col),) if line]

@@ -185,15 +185,41 @@ def test_a_module_level_normalizer_over_module_names_is_copied() -> None:
     assert "self.x_normalizer = tf.keras.layers.Lambda(lambda x: x - MEAN)" in text
 
 
+def test_one_name_for_two_different_columns_in_the_two_parts_keeps_both() -> None:
+    """bucketized_column(age, ...) in the linear part and in the DNN part, with other
+    boundaries: TF1 computed each part's own; the first one used to serve both."""
+    _, text, _ = translate("""
+        age = tf.feature_column.numeric_column("age")
+        est = tf.estimator.DNNLinearCombinedClassifier(
+            linear_feature_columns=[tf.feature_column.bucketized_column(age, [30, 50])],
+            dnn_feature_columns=[tf.feature_column.indicator_column(
+                tf.feature_column.bucketized_column(age, [25, 35, 45, 55]))],
+            dnn_hidden_units=[4])
+    """)
+    assert text.count("Discretization(") == 2
+    assert "Discretization(bin_boundaries=[30.0, 50.0])" in text
+    assert "Discretization(bin_boundaries=[25.0, 35.0, 45.0, 55.0])" in text
+    assert 'CategoryEncoding(num_tokens=3, output_mode="count")' in text
+    assert 'CategoryEncoding(num_tokens=5, output_mode="count")' in text
+    compile(text, "generated", "exec")
+
+
+def test_one_column_in_both_parts_is_computed_once() -> None:
+    _, text, _ = translate("""
+        buckets = tf.feature_column.bucketized_column(tf.feature_column.numeric_column("age"), [30, 50])
+        est = tf.estimator.DNNLinearCombinedClassifier(
+            linear_feature_columns=[buckets], dnn_feature_columns=[tf.feature_column.indicator_column(buckets)],
+            dnn_hidden_units=[4])
+    """)
+    assert text.count("Discretization(") == 1
+
+
 @pytest.mark.parametrize("src, reason", [
     ("def main(cap):\n    w = tf.feature_column.numeric_column('w', normalizer_fn=lambda v: v * cap)\n"
      "    est = tf.estimator.LinearRegressor(cols, weight_column=w)\n", "weight_column"),
     ("import numpy as np\nv = tf.feature_column.categorical_column_with_vocabulary_list('c', np.unique(X))\n"
      "est = tf.estimator.LinearRegressor([tf.feature_column.crossed_column([tf.feature_column.crossed_column("
      "[v, 'k'], 5), 'j'], 9)])\n", "nests a cross"),
-    ("age = tf.feature_column.numeric_column('age', normalizer_fn=lambda x: x / 9.0)\n"
-     "est = tf.estimator.LinearRegressor([age, tf.feature_column.bucketized_column("
-     "tf.feature_column.numeric_column('age'), [1.0])])\n", "normalize differently"),
 ])
 def test_run_time_values_without_a_faithful_place_are_reported(src, reason) -> None:
     with pytest.raises(NotTranslatable, match=reason):

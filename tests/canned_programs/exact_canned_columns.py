@@ -63,6 +63,11 @@ columns = []
 for key in ["word", "number"]:
     vocabulary = [v for v in np.unique(features[key]) if v not in ("", -1)][:3]
     columns.append(tf.feature_column.categorical_column_with_vocabulary_list(key, vocabulary))"""),
+    # Two columns read "score": one through a normalizer, one raw under a bucketized column
+    # (both named "score" in TF1, each with its own value).
+    "linear_one_key_normalized_and_raw": ("linear", "sum", """
+columns = [tf.feature_column.numeric_column("score", normalizer_fn=scaled(2.0)),
+           tf.feature_column.bucketized_column(tf.feature_column.numeric_column("score"), [0.9, 2.0])]"""),
     "dnn_normalizer_closures": ("dnn", None, """
 columns = [tf.feature_column.numeric_column(k, normalizer_fn=lambda x, k=k: (x - STATS[k][0]) / STATS[k][1])
            for k in ["age", "score"]]"""),
