@@ -11,7 +11,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfmigrate.metadata import node_index, preorder
-from tfmigrate.names import resolve
+from tfmigrate.names import AMBIGUOUS, imported_names, resolve
 from tfmigrate.rule import Edit, Finding, ImportSpec
 
 
@@ -246,16 +246,57 @@ class _AnalysisBase:
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
 
-    def name_of(self, node: cst.CSTNode) -> Optional[str]:
+    def name_of(self, node: cst.CSTNode, depth: int = 0) -> Optional[str]:
         found = self.qnames.get(node)
         found = set(found() if callable(found) else found or ())
         if any(q.source != QualifiedNameSource.IMPORT for q in found):
-            return None
+            return self.aliased_name(node, depth)
         name = resolve(self.qnames, node)
         for prefix in ESTIMATOR_PACKAGES:
             if name and name.startswith(prefix):
                 return "tf.estimator." + name[len(prefix):]
         return name
+
+    def aliased_name(self, node: cst.CSTNode, depth: int) -> Optional[str]:
+        """`fc.numeric_column` where `fc = tf.feature_column` (or `ModeKeys =
+        tf.estimator.ModeKeys`) is the one binding of `fc`: the alias is the same object, so
+        the name is TensorFlow's. Only a plain attribute path is followed, never a call."""
+        attrs: list[str] = []
+        root = node
+        while isinstance(root, cst.Attribute):
+            attrs.append(root.attr.value)
+            root = root.value
+        if not isinstance(root, cst.Name) or depth > 4:
+            return None
+        bound = self.single_binding(root)
+        if bound is None and self.may_be_tensorflow(root):
+            # `layers` is TensorFlow's in one binding and something else in another: a call
+            # through it is neither TensorFlow's nor the user's for sure.
+            return AMBIGUOUS + ".".join([root.value, *reversed(attrs)])
+        if not _attribute_path(bound):
+            return None
+        module = self.name_of(bound, depth + 1)
+        if module is None or not module.startswith("tf."):
+            return None
+        return ".".join([module, *reversed(attrs)])
+
+    def may_be_tensorflow(self, name: cst.Name) -> bool:
+        """Does one of several bindings of `name` bind it to TensorFlow (an import or an alias)?"""
+        scope = self.scopes.get(name)
+        if scope is None:
+            return False
+        for assignment in scope[name.value]:
+            node = getattr(assignment, "node", None)
+            if isinstance(node, (cst.Import, cst.ImportFrom)):
+                if any(q.startswith("tensorflow") for q in imported_names(self.qnames, name)):
+                    return True
+                continue
+            parent = self.parents.get(node)
+            assign = self.parents.get(parent) if isinstance(parent, cst.AssignTarget) else None
+            if isinstance(assign, cst.Assign) and _attribute_path(assign.value) \
+                    and (self.name_of(assign.value, 5) or "").startswith("tf."):
+                return True
+        return False
 
     def calls(self) -> Iterator[tuple[cst.Call, str]]:
         for node in self.index.of(cst.Call):
@@ -377,6 +418,13 @@ def _dotted(node: cst.CSTNode) -> bool:
 
 def _is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _attribute_path(node: Optional[cst.CSTNode]) -> bool:
+    """`a`, `a.b.c`: names and attributes only (an alias), no call or subscript."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:

@@ -44,7 +44,7 @@ class _Driver(_AnalysisBase):
                 call = self.parents.get(parent)
                 method = parent.attr.value
                 if not (isinstance(call, cst.Call) and call.func is parent
-                        and method in ("train", "evaluate", "predict", "get_variable_value")):
+                        and method in ("train", "evaluate", "predict", "get_variable_value", "latest_checkpoint")):
                     raise _Problem(CODE_DRIVER, f"`{pipeline.driver}.{method}` has no automatic Keras form "
                                    "(export and checkpoint helpers differ): migrate this pipeline by hand", parent)
                 getattr(self, f"driver_{method}")(call, pipeline, model)
@@ -294,6 +294,14 @@ class _Driver(_AnalysisBase):
             raise _Problem(CODE_DRIVER, "get_variable_value of a model variable: Keras names its variables "
                            "differently; migrate by hand", call)
         pipeline.expressions.append((call, f"{pipeline.driver}.optimizer.iterations.numpy()"))
+
+    def driver_latest_checkpoint(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        if call.args or pipeline.model_dir is None:
+            raise _Problem(CODE_DRIVER, "latest_checkpoint() of an Estimator without RunConfig(model_dir=...): the "
+                           "Keras model writes no checkpoints of its own; migrate by hand", call)
+        # The newest checkpoint's path, or None before the first save, as Estimator gave it
+        # (the file names differ: ckpt-N, not model.ckpt-N).
+        pipeline.expressions.append((call, f"{pipeline.checkpoints}.latest_checkpoint"))
 
     def driver_train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         stmt, target = self.statement_for(call, pipeline)

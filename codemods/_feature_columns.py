@@ -227,6 +227,12 @@ class ColumnReader(HelperFunctions):
                     return self.STATIC_CALLS[fn](self.static(node.args[0].value, what))
                 if fn == "dict" and all(a.keyword is not None and not a.star for a in node.args):
                     return {a.keyword.value: self.static(a.value, what) for a in node.args}
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not node.args \
+                    and node.func.attr.value in ("items", "keys", "values") and self._module_constant(node.func.value):
+                mapping = self.static(node.func.value, what)  # `FEATURES.items()` of a module's dict
+                if isinstance(mapping, dict):
+                    return [tuple(item) if isinstance(item, tuple) else item
+                            for item in getattr(mapping, node.func.attr.value)()]
         except NotTranslatable as e:
             if "is not a literal, and" in str(e):
                 raise
@@ -234,6 +240,16 @@ class ColumnReader(HelperFunctions):
         except (TypeError, KeyError, IndexError, ValueError):
             raise problem
         raise problem
+
+    def _module_constant(self, node: cst.BaseExpression) -> bool:
+        """A dict literal, or a name bound once to one at the top of the module (bound before
+        any function runs, unlike a local that a later statement may bind)."""
+        if isinstance(node, cst.Dict):
+            return True
+        if not isinstance(node, cst.Name) or self.parent is None:
+            return False
+        bound = self.binding(node)
+        return isinstance(bound, cst.Dict) and isinstance(scope_of(bound, self.parent), cst.Module)
 
     def static_or_runtime(self, node: cst.BaseExpression, what: str):
         """`static`, or RUNTIME when the value is only known at run time and the model may
@@ -296,25 +312,36 @@ class ColumnReader(HelperFunctions):
             finally:
                 self.subst = saved
         if isinstance(node, cst.ListComp) and node.for_in.inner_for_in is None:
-            if not isinstance(node.for_in.target, cst.Name):
+            if _loop_names(node.for_in.target) is None:
                 raise NotTranslatable("list comprehension over tuples of columns", node)
-            return self._loop(node.for_in.target.value, node.for_in.iter, node.elt, node.for_in.ifs, node)
+            return self._loop(node.for_in.target, node.for_in.iter, node.elt, node.for_in.ifs, node)
         raise NotTranslatable(f"feature columns `{self.code(node)}`: only a list, a name bound to one, `a + b`, "
                               "a helper function's returned list or `[column(k) for k in KEYS]` can be followed", node)
 
-    def _loop(self, target: str, iterable, elt, ifs, node, computed: tuple = ()) -> list:
+    def _loop(self, target_node, iterable, elt, ifs, node, computed: tuple = ()) -> list:
         """`elt` for each key of `iterable` (kept if every `ifs` holds). `computed`: names the
-        loop body binds before the append, from values known only at run time."""
+        loop body binds before the append, from values known only at run time. The loop
+        variable may be a tuple of names over pairs known here (`for name, vocab in
+        VOCABULARIES.items()`)."""
+        names = _loop_names(target_node)
         keys = self._keys(iterable)
         if keys is None:
             if computed:
                 raise NotTranslatable(f"`{self.code(node).strip()}`: a loop over keys known only at run time that "
                                       f"computes {', '.join(computed)} before the append cannot be followed", node)
-            return [self._group(target, iterable, elt, ifs, node)]
+            if len(names) != 1 or not isinstance(target_node, cst.Name):
+                raise NotTranslatable(f"`{self.code(iterable)}`: a loop over tuples known only at run time cannot "
+                                      "be followed", iterable)
+            return [self._group(names[0], iterable, elt, ifs, node)]
         out = []
-        saved = {name: self.subst.get(name) for name in (target, *computed)}
+        saved = {name: self.subst.get(name) for name in (*names, *computed)}
         for key in keys:
-            self.subst[target] = key  # `k` in the element reads as this key
+            if isinstance(target_node, cst.Name):
+                self.subst[names[0]] = key  # `k` in the element reads as this key
+            else:
+                if not isinstance(key, (tuple, list)) or len(key) != len(names):
+                    raise NotTranslatable(f"`{self.code(iterable)}` does not hold {len(names)}-tuples", iterable)
+                self.subst.update(zip(names, key))
             for name in computed:
                 self.subst[name] = Opaque(f"`{name}` (computed in the loop when the program runs)")
             try:
@@ -453,10 +480,10 @@ class ColumnReader(HelperFunctions):
         if isinstance(small, cst.AugAssign) and isinstance(small.operator, cst.AddAssign) \
                 and isinstance(small.target, cst.Name) and small.target.value == name:
             return self._list(small.value)
-        if isinstance(stmt, cst.For) and isinstance(stmt.target, cst.Name) and stmt.orelse is None \
+        if isinstance(stmt, cst.For) and _loop_names(stmt.target) is not None and stmt.orelse is None \
                 and isinstance(stmt.body, cst.IndentedBlock) and stmt.body.body:
             *prelude, inner = stmt.body.body
-            computed = self._computed(prelude, (name, stmt.target.value))
+            computed = self._computed(prelude, (name, *_loop_names(stmt.target)))
             if computed is None:
                 return None
             ifs: list = []
@@ -467,7 +494,7 @@ class ColumnReader(HelperFunctions):
                     and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "append" \
                     and isinstance(small.value.func.value, cst.Name) and small.value.func.value.value == name \
                     and len(small.value.args) == 1:
-                return self._loop(stmt.target.value, stmt.iter, small.value.args[0].value, ifs, stmt, computed)
+                return self._loop(stmt.target, stmt.iter, small.value.args[0].value, ifs, stmt, computed)
         return None
 
     def _computed(self, prelude: list, kept: tuple) -> Optional[tuple]:
@@ -1056,6 +1083,16 @@ class KerasColumns:
         self.body.append(f"for i, key in enumerate(self.{group.param}):  # {esc(group.source)}")
         self.body += ["    " + line for line in sub.body]
         self.body.append(f"    {values}[{sub.name_expr(group.template.name)}] = {value}")
+
+
+def _loop_names(target: cst.BaseExpression) -> Optional[list[str]]:
+    """The names a loop binds: `k`, or `name, vocab` (a flat tuple of names); None otherwise."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)) and target.elements and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements):
+        return [e.value.value for e in target.elements]  # type: ignore[union-attr]
+    return None
 
 
 def needs_runtime(col) -> bool:

@@ -32,6 +32,7 @@ from typing import Callable, Optional, Sequence
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.names import AMBIGUOUS
 from tfmigrate.codemods._model_fn_common import (
     EVALUATE_LOSS,
     GLOBAL_STEP,
@@ -820,6 +821,9 @@ class _ModelFn(LossMapping, LayerMapping, OptimizerMapping, MetricMapping, Train
 
     def no_tf1(self, call: cst.Call) -> None:
         name = self.name_of(call.func) or ""
+        if name.startswith(AMBIGUOUS):
+            raise NotTranslatable(f"`{name[len(AMBIGUOUS):]}` is TensorFlow's under one binding and something else "
+                                  "under another: tfmigrate cannot tell what the model calls here", call)
         if name.startswith(TF1_ONLY + TF1_GRAPH_OPS):
             raise NotTranslatable(f"`{name}` in the model has no automatic Keras form (migrate that part by hand)",
                                   call)

@@ -116,7 +116,48 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         findings = self.write_shared_model_fns(findings)
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)
+        findings += self.estimator_aliases(findings)
         return findings + self.leftovers(findings)
+
+    def estimator_aliases(self, findings: list[Finding]) -> list[Finding]:
+        """`ModeKeys = tf.estimator.ModeKeys` at the top of a module whose pipelines were
+        rewritten: TF 2.16 has no tf.estimator, so the line itself would fail at import. It
+        goes when every use of the alias was in code the rewrite replaced, and is reported
+        when a use is left."""
+        replaced = [e.node for f in findings for e in f.edits if isinstance(e, Replace)]
+        if not replaced:
+            return []  # nothing rewritten: the pipelines' own reports cover the file
+        out: list[Finding] = []
+        for stmt in self.module.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)) or stmt in replaced:
+                continue
+            path = small.value
+            while isinstance(path, cst.Attribute):
+                path = path.value
+            name = self.name_of(small.value) or "" if isinstance(path, cst.Name) else ""
+            if not name.startswith(LEFTOVER_PREFIXES):
+                continue
+            alias = small.targets[0].target.value  # type: ignore[union-attr]
+            left = [use for use in self.references(small.value)
+                    if not any(self.encloses(outer, use) for outer in replaced)]
+            if left:
+                out.append(Finding(CODE_DRIVER, f"`{alias}` names `{name}`, TF1 Estimator API that TF 2.16 removed, "
+                                   f"and line {self.start(left[0])[0]} still uses it: migrate that use by hand", stmt))
+            else:
+                out.append(Finding(CODE_DROPPED, f"`{alias} = {self.code(small.value)}` removed: TF 2.16 has no "
+                                   "tf.estimator, and only the rewritten Estimator code used it", stmt,
+                                   edits=(Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True),)))
+        return out
+
+    def encloses(self, outer: cst.CSTNode, node: cst.CSTNode) -> bool:
+        cur: Optional[cst.CSTNode] = node
+        while cur is not None:
+            if cur is outer:
+                return True
+            cur = self.parents.get(cur)
+        return False
 
     def without_repeated_edits(self, findings: list[Finding]) -> list[Finding]:
         """Pipelines that share a part (a RunConfig's session_config, an input_fn factory) write

@@ -44,6 +44,13 @@ _ALIASES = {
 }
 
 
+# What a rule's name lookup returns for a name that one binding makes TensorFlow's and
+# another makes something else (`layers = tf.compat.v1.layers` in one branch, `import
+# custom_layers as layers` in the other), followed by the source spelling: no TensorFlow
+# name starts with it, and a rule that copies calls it does not know can refuse such a call.
+AMBIGUOUS = "?"
+
+
 def canonical(qualified: str) -> str:
     """'tensorflow.compat.v1.ConfigProto' -> 'tf.ConfigProto'; keras stays 'keras.…'."""
     name = qualified

@@ -1,4 +1,4 @@
-"""One key as a scaled numeric column and as a bucketized raw one: two values per key name."""
+"""One key as a scaled numeric column and as a bucketized raw one: each column keeps its own value."""
 import tensorflow as tf
 
 age = tf.feature_column.numeric_column("age", normalizer_fn=lambda x: x / 100.0)
