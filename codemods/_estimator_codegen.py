@@ -57,6 +57,11 @@ class _Codegen(_AnalysisBase):
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
         if fn_node is not None:  # the model class and its make function take the model_fn's place
+            if not isinstance(self.parents.get(fn_node), cst.Module):
+                # Inside a factory: blank lines between the definitions carry no indentation.
+                new_defs = [d.with_changes(leading_lines=[line.with_changes(indent=False) if line.comment is None
+                                                          else line for line in d.leading_lines])
+                            for d in new_defs]
             new_defs[0] = new_defs[0].with_changes(leading_lines=fn_node.leading_lines)
             if pipeline.shared_model_fn:  # written once for all its Estimators (EstimatorRule.run)
                 self.shared_fn_code[id(pipeline.estimator_call)] = (
@@ -103,6 +108,8 @@ class _Codegen(_AnalysisBase):
         edits += pipeline.input_edits.values()
         edits += self.factory_edits(pipeline)
         edits += self.mode_key_strings(fn_node)
+        if pipeline.model_fn_return is not None:
+            edits.append(Replace(pipeline.model_fn_return, cst.Name(model.make)))
         notes = tuple(Finding(CODE_DROPPED, f"RunConfig({a.keyword.value}=...) dropped: it only affected logging "  # type: ignore[union-attr]
                               "or when checkpoints were written", a) for a in pipeline.dropped)
         notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)

@@ -173,6 +173,8 @@ class _Pipeline:
     first_fit: bool = False
     eval_distributed: bool = False
     model_fn_node: Optional[cst.FunctionDef] = None
+    # `return model_fn` of a model_fn factory (`build_model_fn(vocab)`): it returns the make function
+    model_fn_return: Optional[cst.Name] = None
     config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)
     # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)

@@ -39,6 +39,10 @@ KERAS_RESERVED = {"loss", "compile_metrics"}
 LOSS_METRICS = {"SparseCategoricalCrossentropy", "CategoricalCrossentropy", "BinaryCrossentropy",
                 "MeanSquaredError", "MeanAbsoluteError"}
 
+# The loss functions of the Keras loss metrics a one-logit (batch,) output can have.
+RANK_ONE_LOSS_FUNCTIONS = {"BinaryCrossentropy": "binary_crossentropy", "MeanSquaredError": "mean_squared_error",
+                           "MeanAbsoluteError": "mean_absolute_error"}
+
 # TF1's mean_per_class_accuracy (metrics_impl.py): Keras has no per-class accuracy metric.
 PER_CLASS_ACCURACY_CLASS = '''class {name}({tf}.keras.metrics.Metric):
     """TF1's tf.metrics.mean_per_class_accuracy, which Keras has no metric for: per class, the
@@ -119,9 +123,12 @@ class MetricMapping:
             fed = self.fed_metric(key, name, given, path, output)
             if fed is not None:
                 return fed
-        if extra or not self.is_labels(given.get("labels"), path):
+        if extra:
+            raise NotTranslatable(f"metric `{self.code(call)}` is given {', '.join(f'{k}=' for k in sorted(extra))}: "
+                                  "tfmigrate maps it only with labels and predictions", call)
+        if not self.is_labels(given.get("labels"), path):
             targets = "labels" if self.target is None else f"targets the loss compares with ({self.target})"
-            raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the {targets} (or is weighted)", call)
+            raise NotTranslatable(f"metric `{self.code(call)}` is not computed on the {targets}", call)
         predictions = given.get("predictions")
         kind = self.prediction_kind(predictions, path, output) if predictions is not None else None
         k = f"{self.tf}.keras.metrics"
@@ -204,6 +211,13 @@ class MetricMapping:
                 raise problem from None
             return f"{self.tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {body}, name=\"{key}\")"
         options = loss.split("(", 1)[1].rstrip(")")
+        if self.is_rank_one(output, path) and kind in RANK_ONE_LOSS_FUNCTIONS:
+            # The (batch,) output reaches Keras as (batch, 1) while the labels stay (batch,):
+            # Keras's loss metrics want one rank, so the labels take the output's shape.
+            tf = self.tf
+            return (f"{tf}.keras.metrics.MeanMetricWrapper(lambda y_true, y_pred: {tf}.keras.losses."
+                    f"{RANK_ONE_LOSS_FUNCTIONS[kind]}({tf}.reshape({tf}.cast(y_true, y_pred.dtype), [-1, 1]), y_pred"
+                    f"{', ' + options if options else ''}), name=\"{key}\")")
         return f"{self.tf}.keras.metrics.{kind}(name=\"{key}\"{', ' + options if options else ''})"
 
     def fed_metric(self, key: str, name: str, given: dict, path: _Path, output: str) -> Optional[str]:

@@ -42,7 +42,7 @@ from tfmigrate.codemods._estimator_common import (
     CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
     CONTRIB_ONE_DEVICE, ESTIMATOR, GRAPH_MODE_SWITCHES, GRAPH_MODE_USERS, LEFTOVER_FINE, LEFTOVER_PREFIXES,
     MODEL_TO_ESTIMATOR, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
-    _merged_lines,
+    _merged_lines, _walk,
 )
 
 
@@ -452,14 +452,13 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
         shared = isinstance(fn, cst.FunctionDef) and not self.model_fn_uses_ok(fn, node, pipeline) \
             and self.model_fn_shared(fn, node, pipeline)
+        factory_return = None
         if isinstance(node, cst.Call):
-            raise _Problem(CODE_MODEL_FN, f"model_fn is the value of `{self.code(node.func)}(...)`: tfmigrate "
-                           "translates only a model_fn defined at the top of the module; if it is a closure over "
-                           "those arguments, pass them through params= and rerun, or migrate by hand", node)
-        if not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
+            fn, factory_return = self.model_fn_of_factory(node)
+        elif not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
-        if not isinstance(self.parents.get(fn), cst.Module):
+        elif not isinstance(self.parents.get(fn), cst.Module):
             raise _Problem(CODE_MODEL_FN, "model_fn is not defined at the top of the module", fn)
         taken = self.all_names
         if shared:
@@ -474,6 +473,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
         pipeline.model_fn_node = fn
+        pipeline.model_fn_return = factory_return
         pipeline.shared_model_fn = bool(shared)
         try:
             model = translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], taken,
@@ -483,6 +483,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+        if factory_return is not None:
+            # The model class and its make function stand where the factory defined the model_fn,
+            # so they read the factory's arguments as the closure did; the factory now returns
+            # the make function, and its call gives the model.
+            model.build = f"{self.code(node)}({pipeline.params if model.takes_params and pipeline.params else ''})"
+            if model.takes_params and pipeline.params is None:
+                model.build = f"{self.code(node)}({{}})"
+            if model.extra_args:
+                raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
+                               "run time: migrate by hand", node)
         for name in model.reads:
             if not self.bound_before(name, pipeline.estimator_stmt):
                 raise _Problem(CODE_MODEL_FN, f"the model needs `{name}`, which is not bound where the Estimator "
@@ -492,6 +502,35 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         except NotTranslatable as e:
             code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
             raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+
+    def model_fn_of_factory(self, call: cst.Call) -> tuple[cst.FunctionDef, cst.Name]:
+        """`Estimator(model_fn=build_model_fn(vocab_size))` where the top-level `build_model_fn`
+        is called only here and its body is `def model_fn(...): ...` then `return model_fn`
+        (a docstring and plain assignments may come first): the inner model_fn, and the name
+        its factory returns."""
+        refuse = _Problem(CODE_MODEL_FN, f"model_fn is the value of `{self.code(call.func)}(...)`: tfmigrate "
+                          "follows a factory defined at the top of the module, called once, whose body defines the "
+                          "model_fn and returns it; otherwise pass its arguments through params= and rerun, or "
+                          "migrate by hand", call)
+        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(factory, cst.FunctionDef) or not isinstance(self.parents.get(factory), cst.Module) \
+                or self.references(factory) != [call.func] or factory.asynchronous or factory.decorators:
+            raise refuse
+        body = list(factory.body.body)  # type: ignore[attr-defined]
+        if len(body) < 2 or not isinstance(body[-2], cst.FunctionDef):
+            raise refuse
+        inner, last = body[-2], body[-1]
+        ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+        if not (isinstance(ret, cst.Return) and isinstance(ret.value, cst.Name)
+                and ret.value.value == inner.name.value) or self.references(inner) != [ret.value]:
+            raise refuse
+        for stmt in body[:-2]:
+            if not (isinstance(stmt, cst.SimpleStatementLine) and all(
+                    isinstance(small, (cst.Assign, cst.Expr)) for small in stmt.body)):
+                raise refuse
+        if any(isinstance(n, (cst.Nonlocal, cst.Global)) for n in _walk(inner)):
+            raise refuse
+        return inner, ret.value
 
     def model_fn_names(self, fn: cst.FunctionDef) -> Optional[list[str]]:
         base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"
