@@ -184,3 +184,39 @@ def test_notes_of_applied_fixes_are_told_apart_from_sites_left_as_they_are():
     again, second = transform_source(new, [RenameWithNote()])
     assert again == new and second.notes == []
     assert [d.code for d in second.diagnostics] == ["TFM905"]  # the site left is reported again
+
+
+class InsertAboveAndReport(Rule):
+    """Inserts two lines above `f(...)` and reports every `keep(...)` call: the report of the
+    second pass must name the line `keep(...)` stands on in the file as given."""
+
+    name = "insert"
+    codes = {"TFM903": "report", "TFM904": "insert"}
+    triggers = ("keep", "f")
+
+    def find(self, wrapper: MetadataWrapper):
+        out = []
+        for stmt in wrapper.module.body:
+            expr = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
+            call = expr.value if isinstance(expr, cst.Expr) else None
+            if isinstance(call, cst.Call) and getattr(call.func, "value", "") == "keep":
+                out.append(Finding("TFM903", "report", call))
+        return out
+
+
+def test_sites_found_by_a_later_pass_are_reported_at_the_lines_of_the_file_as_given():
+    """Two nested rewrites take two passes; the second reads the first one's output, where
+    lines moved. Its reports go back to the original lines, and the first pass's notes stay
+    (two Estimators sharing one RunConfig once gave lines of the rewritten file)."""
+
+    class GrowAbove(WrapCalls):
+        def find(self, wrapper: MetadataWrapper):
+            found = super().find(wrapper)
+            return [Finding(f.code, f.message, f.node, edits=(Replace(f.node, cst.FlattenSentinel(
+                [cst.parse_statement("a = 1\n"), cst.parse_statement("b = 2\n"), f.edits[0].new])),),
+                notes=(Finding("TFM905", "note", f.node),)) for f in found]
+
+    new, result = transform_source("f(old)\nkeep(1)\n", [GrowAbove(), RenameOld(), InsertAboveAndReport()],
+                                   Options(select=()))
+    assert new == "a = 1\nb = 2\ng(f(new))\nkeep(1)\n"
+    assert [(d.line, d.code) for d in result.diagnostics] == [(1, "TFM905"), (2, "TFM903")]

@@ -203,8 +203,34 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     code = new.code
     if deferred and _depth < 3:
         again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
-        return ModuleResult(again.module, True, again.diagnostics, fix_reports + again.fixes, again.code, again.notes)
+        # The next pass read this pass's output: its sites go back to the lines they stand on
+        # in the file as given, and this pass's own notes are kept beside them.
+        back = _OriginalLines(code, original)
+        later_notes = [back.of(d) for d in again.notes]
+        later = [back.of(d) for d in again.diagnostics]
+        return ModuleResult(again.module, True, sorted(set(later) | set(notes)),
+                            fix_reports + [back.of(d) for d in again.fixes], again.code,
+                            sorted(set(later_notes) | set(notes)))
     return ModuleResult(new, code != original, diagnostics, fix_reports, code, notes)
+
+
+class _OriginalLines:
+    """Where a line of a rewritten text stands in the text it was rewritten from: the one
+    line of the same text (a statement the rewrite left as it was), else where it is."""
+
+    def __init__(self, rewritten: str, original: str) -> None:
+        self.rewritten = rewritten.splitlines()
+        self.where: dict[str, list[int]] = {}
+        for number, line in enumerate(original.splitlines(), 1):
+            self.where.setdefault(line, []).append(number)
+
+    def of(self, diagnostic: Diagnostic) -> Diagnostic:
+        import dataclasses
+
+        if not 0 < diagnostic.line <= len(self.rewritten):
+            return diagnostic
+        found = self.where.get(self.rewritten[diagnostic.line - 1], [])
+        return dataclasses.replace(diagnostic, line=found[0]) if len(found) == 1 else diagnostic
 
 
 def _add_imports(module, needed):
