@@ -192,6 +192,8 @@ class ColumnReader(HelperFunctions):
             value = self.subst[node.value]
             if isinstance(value, Opaque):
                 raise NotTranslatable(f"{value.why} is not a literal, and {what} needs its value", node)
+            if isinstance(value, ColumnNode):
+                raise NotTranslatable(f"`{node.value}` is a feature column, and {what} needs a value", node)
             return value
         try:
             return ast.literal_eval(self.code(node))
@@ -324,7 +326,9 @@ class ColumnReader(HelperFunctions):
         variable may be a tuple of names over pairs known here (`for name, vocab in
         VOCABULARIES.items()`)."""
         names = _loop_names(target_node)
-        keys = self._keys(iterable)
+        keys = self._column_elements(iterable) if isinstance(target_node, cst.Name) else None
+        if keys is None:
+            keys = self._keys(iterable)
         if keys is None:
             if computed:
                 raise NotTranslatable(f"`{self.code(node).strip()}`: a loop over keys known only at run time that "
@@ -354,6 +358,19 @@ class ColumnReader(HelperFunctions):
                     else:
                         self.subst[name] = value
         return out
+
+    def _column_elements(self, iterable) -> Optional[list]:
+        """`for c in (origin, dest)`: a list or tuple written out whose elements are feature
+        columns, each read as the column it names (None when it is anything else)."""
+        if not isinstance(iterable, (cst.List, cst.Tuple)) or not iterable.elements \
+                or not all(isinstance(e, cst.Element) for e in iterable.elements):
+            return None
+        try:
+            for element in iterable.elements:
+                self.column(element.value)
+        except NotTranslatable:
+            return None
+        return [ColumnNode(element.value) for element in iterable.elements]
 
     def _true(self, test) -> bool:
         names = {k: v for k, v in self.subst.items() if not isinstance(v, Opaque)}
@@ -519,6 +536,8 @@ class ColumnReader(HelperFunctions):
     # -- one column ---------------------------------------------------------------------
 
     def column(self, node: cst.BaseExpression) -> AnyColumn:
+        if isinstance(node, cst.Name) and isinstance(self.subst.get(node.value), ColumnNode):
+            return self.column(self.subst[node.value].node)  # the loop's column this pass
         if isinstance(node, cst.Name):
             bound = self.binding(node)
             if bound is None:
@@ -662,6 +681,13 @@ class ColumnReader(HelperFunctions):
         return self._vocab(call, given, vocab if vocab is RUNTIME else list(vocab), "vocabulary")
 
     def read_categorical_column_with_vocabulary_file(self, call, given) -> Categorical:
+        if self.runtime and not ("dtype" in given and self.code(given["dtype"]) not in ("tf.string", "tf.dtypes.string")):
+            # The model reads the file the TF1 column names when it is built, as TF1's table
+            # did when the graph ran: a file the program writes, or a path it computes, both work.
+            column = self._vocab(call, given, RUNTIME, "vocabulary")
+            column.options["file"] = True
+            self.runtime_nodes.append(given.get("vocabulary_file", call))
+            return column
         path = self.lit(given, "vocabulary_file", None)
         size = self.lit(given, "vocabulary_size", None)
         try:
@@ -896,13 +922,19 @@ class KerasColumns:
             # (_to_sparse_input_and_drop_ignore_values).
             x = self.raw(col.key)
             h = col.handle
+            words = f"list({h}.vocabulary_list)"
+            if o.get("file"):
+                # The file as TF1's table read it when the model is built: one entry a line, the
+                # first vocabulary_size lines (the column counted them if it was not given).
+                words = f"{{tf}}.io.gfile.GFile({h}.vocabulary_file).read().split(\"\\n\")[:{h}.vocabulary_size]"
             table = self.layer(col, f"({{keras}}.layers.StringLookup if {h}.dtype == {{tf}}.string else "
-                                    f"{{keras}}.layers.IntegerLookup)(vocabulary=list({h}.vocabulary_list), "
+                                    f"{{keras}}.layers.IntegerLookup)(vocabulary={words}, "
                                     "num_oov_indices=1, mask_token=None)", "_lookup")
             self.body.append(f"{ids} = {table}({x}) - 1")
             if o["num_oov"]:
                 size = f"self.{self.var(col.attr() + '_vocabulary_size')}"
-                self.init.append(f"{size} = len({h}.vocabulary_list)")
+                self.init.append(f"{size} = {h}.vocabulary_size" if o.get("file") else
+                                 f"{size} = len({h}.vocabulary_list)")
                 oov = self.layer(col, f"{{keras}}.layers.Hashing(num_bins={o['num_oov']})", "_oov_buckets")
                 self.body.append(f"{ids} = {{tf}}.where({ids} < 0, {size} + "
                                  f"{{tf}}.cast({oov}({x}), {{tf}}.int64), {ids})")
@@ -1083,6 +1115,12 @@ class KerasColumns:
         self.body.append(f"for i, key in enumerate(self.{group.param}):  # {esc(group.source)}")
         self.body += ["    " + line for line in sub.body]
         self.body.append(f"    {values}[{sub.name_expr(group.template.name)}] = {value}")
+
+
+@dataclass(frozen=True)
+class ColumnNode:
+    """A loop variable's value in one pass of a loop over columns written out: the column."""
+    node: cst.BaseExpression
 
 
 def _loop_names(target: cst.BaseExpression) -> Optional[list[str]]:

@@ -68,6 +68,15 @@ for key in ["word", "number"]:
     "linear_one_key_normalized_and_raw": ("linear", "sum", """
 columns = [tf.feature_column.numeric_column("score", normalizer_fn=scaled(2.0)),
            tf.feature_column.bucketized_column(tf.feature_column.numeric_column("score"), [0.9, 2.0])]"""),
+    # A vocabulary file the program writes, at a path it computes: read when the model is built.
+    "linear_vocabulary_file_written_by_the_program": ("linear", "sum", """
+import os
+import tempfile
+path = os.path.join(tempfile.mkdtemp(), "words.txt")
+with open(path, "w") as fh:
+    fh.write("b\\nzz\\na\\n")
+columns = [tf.feature_column.categorical_column_with_vocabulary_file("word", path, num_oov_buckets=2),
+           tf.feature_column.categorical_column_with_vocabulary_file("terms", vocabulary_file=path)]"""),
     "dnn_normalizer_closures": ("dnn", None, """
 columns = [tf.feature_column.numeric_column(k, normalizer_fn=lambda x, k=k: (x - STATS[k][0]) / STATS[k][1])
            for k in ["age", "score"]]"""),
