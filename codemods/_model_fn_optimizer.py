@@ -89,6 +89,8 @@ class OptimizerMapping:
             given.pop("loss", None)
             self.global_step(given.pop("global_step", None), node, path)
             given.pop("name", None)
+            if "var_list" in given and self.is_all_trainable(given["var_list"], path):
+                given.pop("var_list")  # what minimize took anyway; Keras trains every trainable weight too
             if given:
                 raise NotTranslatable(f"`{self.code(node)}`: {', '.join(sorted(given))} is custom train_op logic",
                                       node)
@@ -101,6 +103,12 @@ class OptimizerMapping:
         if clip is not None:
             text = text[:-1] + (", " if not text.endswith("(") else "") + f"global_clipnorm={clip})"
         return text
+
+    def is_all_trainable(self, node: cst.BaseExpression, path: _Path) -> bool:
+        """`var_list=tf.trainable_variables()`: every trainable variable, minimize's default."""
+        node = self.value(node, path)
+        return isinstance(node, cst.Call) and not node.args \
+            and self.name_of(node.func) in ("tf.trainable_variables", "tf.compat.v1.trainable_variables")
 
     def global_step(self, node: Optional[cst.BaseExpression], call: cst.CSTNode, path: _Path) -> None:
         step = self.value(node, path) if node is not None else None
