@@ -437,7 +437,9 @@ class SiteReading(SiteBase):
                 continue
             if (self.name_of(func) or "").startswith("tf."):
                 continue  # TensorFlow's, however spelt: the sites read it
-            origin = self.foreign_origin(base, stars)
+            # A parameter called as `ConfigProto()` may be any callable; `tf.ConfigProto()` on a
+            # parameter `tf` is a module the callers choose (#15).
+            origin = self.foreign_origin(base, stars, attribute=base is not func)
             if origin is None:
                 continue
             context = project_index.current()
@@ -445,15 +447,25 @@ class SiteReading(SiteBase):
                 context.foreign = True  # the project pass looks again, knowing what other files bind
             hint = (f"`import tensorflow.compat.v1 as {base.value}` in this file" if base is not func
                     else "`from tensorflow.compat.v1 import ConfigProto` in this file")
-            yield Finding(CODE_FOLLOW, f"`{base.value}` comes from {origin}, which tfmigrate does not follow into "
-                                       f"another module, so it cannot tell this is TensorFlow's ConfigProto; if it "
-                                       f"is, {hint} lets tfmigrate rewrite it" + LEFT, call)
+            if origin.startswith("`"):
+                yield Finding(CODE_FOLLOW, f"`{base.value}` comes from {origin}, which tfmigrate does not follow into "
+                                           f"another module, so it cannot tell this is TensorFlow's ConfigProto; if "
+                                           f"it is, {hint} lets tfmigrate rewrite it" + LEFT, call)
+            else:
+                yield Finding(CODE_FOLLOW, f"tfmigrate cannot tell that `{base.value}` is TensorFlow: it is {origin}, "
+                                           "so this ConfigProto may be another library's" + LEFT, call)
 
-    def foreign_origin(self, name: cst.Name, stars: list) -> Optional[str]:
+    def shadows_tensorflow(self, name: cst.Name) -> bool:
+        """Does the module bind `name` to TensorFlow, which a parameter of that name hides?"""
+        return any(name.value in _tf_import_names(small, self.code) for stmt in self.module.body
+                   if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body)
+
+    def foreign_origin(self, name: cst.Name, stars: list, attribute: bool = True) -> Optional[str]:
         """Where a name that no TensorFlow import of this file binds comes from, in words:
         a `from M import *` of a module other than TensorFlow, or `from M import x` of a
         module other than TensorFlow. None if it is bound some other way (a parameter, an
-        assignment, a plain import), which may be anything."""
+        assignment, a plain import), which may be anything; a parameter, and a name that one
+        binding makes TensorFlow and another something else, are said as such."""
         scope = self.scopes.get(name)
         if scope is None:
             return None
@@ -465,7 +477,41 @@ class SiteReading(SiteBase):
         if all(isinstance(n, cst.ImportFrom) and not isinstance(n.names, cst.ImportStar)
                and (n.relative or not _tensorflow_module(n.module, self.code)) for n in nodes):
             return f"`{self._line_code(nodes[0])}`"
+        param = next((n for n in nodes if isinstance(n, cst.Param)), None)
+        if param is not None and attribute and (name.value in TF_SPELLINGS or self.shadows_tensorflow(name)):
+            # `def make_session(tf): tf.ConfigProto(...)`: whatever the callers pass (#15).
+            owner = self.parent(self.parent(param))
+            while owner is not None and not isinstance(owner, (cst.FunctionDef, cst.Lambda)):
+                owner = self.parent(owner)
+            where = f"`{owner.name.value}()`" if isinstance(owner, cst.FunctionDef) else "a lambda"
+            return f"a parameter of {where}, which callers may give any module"
+        if len(nodes) > 1 and any(isinstance(n, (cst.Import, cst.ImportFrom)) and name.value in _tf_import_names(
+                n, self.code) for n in nodes):
+            # TensorFlow under one binding, something else under another (`tf = tf1_shim`).
+            other = next(n for n in nodes if not (isinstance(n, (cst.Import, cst.ImportFrom))
+                                                  and name.value in _tf_import_names(n, self.code)))
+            return f"TensorFlow under one binding and `{self._line_code(other)}` under another"
         return None
+
+
+# What programs call TensorFlow's module: a parameter of one of these names that is used as
+# a module (`tf.ConfigProto()`) is TensorFlow in all likelihood, but tfmigrate cannot know.
+TF_SPELLINGS = frozenset({"tf", "tf1", "tfv1", "tf_v1", "tf_compat", "tensorflow"})
+
+
+def _tf_import_names(node, code_for) -> set[str]:
+    """The names an import statement binds to TensorFlow modules (`import tensorflow as tf`)."""
+    out = set()
+    if isinstance(node, cst.Import):
+        for alias in node.names:
+            dotted = code_for(alias.name).strip()
+            if dotted == "tensorflow" or dotted.startswith("tensorflow."):
+                out.add(alias.asname.name.value if alias.asname else dotted.split(".")[0])  # type: ignore[union-attr]
+    elif isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar) \
+            and _tensorflow_module(node.module, code_for):
+        out |= {alias.asname.name.value if alias.asname else code_for(alias.name)  # type: ignore[union-attr]
+                for alias in node.names}
+    return out
 
 
 def _tensorflow_module(module: Optional[cst.BaseExpression], code_for) -> bool:

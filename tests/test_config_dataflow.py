@@ -54,10 +54,13 @@ def test_a_use_it_cannot_follow_is_said_in_words():
 def test_a_config_whose_tf_comes_from_another_module_is_reported():
     src = ("from models import *\nfrom pkg import tfv1 as tf1\nimport tensorflow as tf\n"
            "a = tf2.ConfigProto()\nb = tf1.ConfigProto()\nc = tf.ConfigProto()\n"
-           "def f(tf3):\n    return tf3.ConfigProto()\n")
+           "def f(tf):\n    return tf.ConfigProto()\ndef g(proto):\n    return proto.ConfigProto()\n")
     analysis = _Analysis(analyse(cst.parse_module(src), src))
     found = list(analysis.unresolved_configs())
-    assert [(analysis.positions[f.node].start.line, f.code) for f in found] == [(4, "TFM120"), (5, "TFM120")]
+    assert [(analysis.positions[f.node].start.line, f.code) for f in found] == [
+        (4, "TFM120"), (5, "TFM120"), (8, "TFM120")]
     assert "`tf2` comes from `from models import *`" in found[0].message
     assert "`import tensorflow.compat.v1 as tf1` in this file" in found[1].message
+    # #15: a parameter that hides TensorFlow's name is said, not passed over; `proto` may be anything
+    assert "`tf` is TensorFlow: it is a parameter of `f()`" in found[2].message
     assert not any(f.fixable for f in found)
