@@ -33,6 +33,7 @@ from tfmigrate.codemods._config_sites import (
     SiteBase,
 )
 from tfmigrate.codemods._config_values import _all_names
+from tfmigrate.names import TF_SPELLINGS
 from tfmigrate.rule import Finding
 from tfmigrate.settings import Value
 
@@ -492,11 +493,6 @@ class SiteReading(SiteBase):
                                                   and name.value in _tf_import_names(n, self.code)))
             return f"TensorFlow under one binding and `{self._line_code(other)}` under another"
         return None
-
-
-# What programs call TensorFlow's module: a parameter of one of these names that is used as
-# a module (`tf.ConfigProto()`) is TensorFlow in all likelihood, but tfmigrate cannot know.
-TF_SPELLINGS = frozenset({"tf", "tf1", "tfv1", "tf_v1", "tf_compat", "tensorflow"})
 
 
 def _tf_import_names(node, code_for) -> set[str]:

@@ -29,6 +29,7 @@ from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canne
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import is_compat_v1
+from tfmigrate.names import TF_SPELLINGS
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
@@ -262,6 +263,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                 if holder is not None:
                     explained.add(id(holder))
         out: list[Finding] = []
+        out += self.through_parameters(explained)
         for node in [*self.index.of(cst.Attribute), *self.index.of(cst.Name)]:
             name = self.name_of(node) or ""
             if not name.startswith(LEFTOVER_PREFIXES) or name in LEFTOVER_FINE:
@@ -285,6 +287,31 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             out.append(Finding(CODE_DRIVER, f"{where} uses `{name}`, TF1 Estimator API that TF 2.16 removed, and "
                                f"tfmigrate rewrote nothing here: {why}", node))
         return sorted(out, key=lambda f: self.start(f.node))
+
+    def through_parameters(self, explained: set[int]) -> list[Finding]:
+        """`def make(tf, ...): tf.estimator.LinearRegressor(...)`: Estimator API through a
+        parameter spelled like TensorFlow, which no import of this file binds. tfmigrate
+        cannot tell what the callers pass: reported once per function (#15)."""
+        out: list[Finding] = []
+        for node in self.index.of(cst.Attribute):
+            if node.attr.value != "estimator" or not isinstance(node.value, cst.Name) \
+                    or node.value.value not in TF_SPELLINGS or self.name_of(node) is not None:
+                continue
+            scope = self.scopes.get(node.value)
+            params = [a.node for a in scope[node.value.value]] if scope is not None else []
+            holder = self.holder_of(node)
+            if not params or not all(isinstance(p, cst.Param) for p in params) or holder is None \
+                    or id(holder) in explained:
+                continue
+            explained.add(id(holder))
+            owner = params[0]
+            while owner is not None and not isinstance(owner, (cst.FunctionDef, cst.Lambda)):
+                owner = self.parents.get(owner)
+            where = f"`{owner.name.value}()`" if isinstance(owner, cst.FunctionDef) else "a lambda"
+            out.append(Finding(CODE_DRIVER, f"tfmigrate cannot tell that `{node.value.value}` is TensorFlow: it is a "
+                               f"parameter of {where}, which callers may give any module, so this Estimator code "
+                               "was left as it is; TF 2.16 has no tf.estimator: migrate it by hand", node))
+        return out
 
     def orphan_function(self, holder: cst.CSTNode) -> bool:
         """A top-level function nothing in this file refers to (a model_fn for another module)."""

@@ -51,6 +51,12 @@ _ALIASES = {
 AMBIGUOUS = "?"
 
 
+# What programs call TensorFlow's module. A parameter of one of these names used as a module
+# (`def make(tf): tf.ConfigProto()`) is TensorFlow in all likelihood, but no import says so:
+# rules report such a site instead of passing over it.
+TF_SPELLINGS = frozenset({"tf", "tf1", "tfv1", "tf_v1", "tf_compat", "tensorflow"})
+
+
 def canonical(qualified: str) -> str:
     """'tensorflow.compat.v1.ConfigProto' -> 'tf.ConfigProto'; keras stays 'keras.…'."""
     name = qualified
