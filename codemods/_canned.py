@@ -55,8 +55,8 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
 from tfmigrate.codemods._feature_columns import (
-    RUNTIME, Binding, Code, ColumnReader, KerasColumns, KeyGroup, NameOf, Numeric, attach_handles, esc, input_tensor,
-    needs_runtime, normalize)
+    RUNTIME, Binding, Code, ColumnReader, KeyGroup, NameOf, Numeric, esc, normalize)
+from tfmigrate.codemods._feature_columns_keras import KerasColumns, attach_handles, input_tensor, needs_runtime
 from tfmigrate.codemods._feature_columns_scope import Parent, free_names, global_only
 from tfmigrate.codemods._model_fn import GLOBAL_STEP, SCHEDULE_STEP_ARG, SCHEDULES
 from tfmigrate.codemods._model_fn_common import EVALUATE_LOSS

@@ -233,7 +233,7 @@ class LayerMapping:
 
     def input_layer(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
         """`input_layer(features, columns)`: the columns' Keras preprocessing, made in __init__."""
-        from tfmigrate.codemods._feature_columns import translate_input_layer
+        from tfmigrate.codemods._feature_columns_keras import translate_input_layer
 
         if in_loop or self.module_binding is None:
             raise NotTranslatable("feature columns inside a loop of the model_fn", call)

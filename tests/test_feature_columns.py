@@ -10,7 +10,7 @@ import pytest
 
 from tests.canned_programs.translate import Module, fill
 from tfmigrate.codemods._estimator_keras import NotTranslatable
-from tfmigrate.codemods._feature_columns import translate_input_layer
+from tfmigrate.codemods._feature_columns_keras import translate_input_layer
 
 
 def generated(src: str):
@@ -181,7 +181,8 @@ def test_a_normalizer_closing_over_a_local_is_reported_without_the_estimators_co
 def canned_columns(src: str):
     """The columns of `feature_columns=` as the canned rewrite reads them: values known
     only at run time are read from the TF1 column objects (`tf1`)."""
-    from tfmigrate.codemods._feature_columns import ColumnReader, KerasColumns, attach_handles, input_tensor
+    from tfmigrate.codemods._feature_columns import ColumnReader
+    from tfmigrate.codemods._feature_columns_keras import KerasColumns, attach_handles, input_tensor
     module = Module(textwrap.dedent(src))
     call = next(n for n in module.qnames if isinstance(n, cst.Call)
                 and (module.name_of(n.func) or "").endswith("LinearRegressor"))

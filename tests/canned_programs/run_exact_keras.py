@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from tests.canned_programs.translate import Module, fill
-from tfmigrate.codemods._feature_columns import translate_input_layer
+from tfmigrate.codemods._feature_columns_keras import translate_input_layer
 
 HERE = Path(__file__).resolve().parent
 source = (HERE / "exact_columns.py").read_text(encoding="utf-8")
