@@ -118,7 +118,47 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)
         findings += self.estimator_aliases(findings)
+        findings = self.estimator_imports(findings)
         return findings + self.leftovers(findings)
+
+    def estimator_imports(self, findings: list[Finding]) -> list[Finding]:
+        """`from tensorflow.estimator import RunConfig` in a module whose pipelines were
+        rewritten: the import itself fails on TF 2.16 (no tensorflow.estimator). Each name
+        that only rewritten code used is dropped with the rewrite; a name still used is
+        reported at its import, rewritten or not, so that a second run says the same (the
+        red team's rewrite once died on such a line, which nothing reported)."""
+        first = next((i for i, f in enumerate(findings) if f.edits), None)
+        replaced = [e.node for f in findings for e in f.edits if isinstance(e, Replace)]
+        drops: list[tuple[str, Optional[str]]] = []
+        reports: list[Finding] = []
+        for node in self.index.of(cst.ImportFrom):
+            if node.relative or node.module is None:
+                continue
+            module = self.code(node.module)
+            if not (module in ESTIMATOR_MODULES or module.startswith(("tensorflow_estimator.", "tensorflow.estimator.",
+                                                                      "tensorflow.compat.v1.estimator."))):
+                continue
+            if isinstance(node.names, cst.ImportStar):
+                reports.append(Finding(CODE_DRIVER, f"`from {module} import *`: TF 2.16 has no tf.estimator, and "
+                                       "tfmigrate cannot tell which of its names this file uses; import them by "
+                                       "name, or migrate by hand", node))
+                continue
+            scope = self.scopes.get(node)
+            for alias in node.names:
+                bound = alias.asname.name.value if alias.asname else self.code(alias.name)  # type: ignore[union-attr]
+                uses = [ref.node for a in (scope[bound] if scope is not None else ())
+                        if getattr(a, "node", None) is node for ref in a.references]
+                left = [u for u in uses if not any(self.encloses(outer, u) for outer in replaced)]
+                if left:
+                    reports.append(Finding(CODE_DRIVER, f"`{bound}` from {module}, which TF 2.16 removed, is still "
+                                           f"used at line {self.start(left[0])[0]}: migrate that use by hand", alias))
+                elif uses:
+                    drops.append((module, self.code(alias.name)))
+        if drops and first is not None:
+            fix = findings[first]
+            findings = [*findings[:first], dataclasses.replace(
+                fix, remove_unused_imports=(*fix.remove_unused_imports, *drops)), *findings[first + 1:]]
+        return findings + reports
 
     def estimator_aliases(self, findings: list[Finding]) -> list[Finding]:
         """`ModeKeys = tf.estimator.ModeKeys` at the top of a module whose pipelines were
@@ -482,6 +522,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         factory_return = None
         if isinstance(node, cst.Call):
             fn, factory_return = self.model_fn_of_factory(node)
+        elif isinstance(node, cst.Attribute):
+            raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(node)}` is a method or an attribute of an object: "
+                           "tfmigrate translates a model_fn that is a function of this module (a method reads its "
+                           "object's state, which the Keras model would have to carry); make it a function that "
+                           "takes what it reads through params=, or migrate by hand", node)
         elif not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
@@ -615,6 +660,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                                "run under, and other code here needs graph mode: migrate by hand", call)
             pipeline.removed.append(stmt)
 
+
+# Modules whose names are Estimator API that TF 2.16 removed, when imported by name.
+ESTIMATOR_MODULES = ("tensorflow.estimator", "tensorflow.compat.v1.estimator", "tensorflow_estimator")
 
 RULE = EstimatorRule()
 COMMANDS = {"EstimatorCommand": "Rewrite distributed Estimator pipelines as Keras code under strategy.scope()."}

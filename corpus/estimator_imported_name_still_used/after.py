@@ -1,0 +1,49 @@
+"""RunConfig is imported from tensorflow.estimator for the Estimator and also for a helper that
+no pipeline uses: the pipeline is rewritten, the helper is left, and the import that TF 2.16
+cannot satisfy is reported where it stands."""
+import tensorflow as tf
+from tensorflow.estimator import RunConfig
+
+
+def default_config(model_dir):
+    return RunConfig(model_dir=model_dir, save_summary_steps=10)
+
+
+class KerasModel(tf.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(units=1)
+
+    def call(self, features, training=False):
+        output = self.dense(features)
+        return output
+
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        replicas = tf.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss * replicas, sample_weight=tf.minimum(tf.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf.keras.optimizers.Adam(learning_rate=0.001, epsilon=1e-08),
+        loss=tf.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+tf.keras.utils.set_random_seed(1)
+estimator = make_keras_model()
+estimator.fit(tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).batch(1), steps_per_epoch=1)
