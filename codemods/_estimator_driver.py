@@ -54,7 +54,9 @@ class _Driver(_AnalysisBase):
                     raise _Problem(CODE_HOOKS, early_stopping_report(self.name_of(call.func) or ""), call)
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
                         and call.args[0] is parent):
-                    raise _Problem(CODE_DRIVER, "the Estimator is passed to code tfmigrate cannot follow", use)
+                    callee = f"`{self.code(call.func)}(...)`" if isinstance(call, cst.Call) else "code"
+                    raise _Problem(CODE_DRIVER, f"the Estimator is passed to {callee}, which tfmigrate cannot follow "
+                                   "(it rewrites train, evaluate, predict and train_and_evaluate); migrate by hand", use)
                 self.driver_train_and_evaluate(call, pipeline, model)
             else:
                 raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)

@@ -490,7 +490,13 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             created_under.update({attr: test for attr, _ in self.loop_attrs[before:]})
             rendered.append(indent + (self.code(new) if not isinstance(new, str) else new))
 
-        for stmt in step.body.body:  # type: ignore[attr-defined]
+        body = list(step.body.body)  # type: ignore[attr-defined]
+        while any(isinstance(stmt, cst.With) and self.is_naming_scope(stmt) for stmt in body):
+            # `with tf.variable_scope("conv_%d" % width):` only prefixed the names of the pass's
+            # variables: its statements run as they stand, as a naming scope outside a loop does.
+            body = [inner for stmt in body for inner in (
+                stmt.body.body if isinstance(stmt, cst.With) and self.is_naming_scope(stmt) else [stmt])]
+        for stmt in body:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
                     render(small, "", None)
