@@ -28,8 +28,7 @@ from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
-from tfmigrate.names import is_compat_v1
-from tfmigrate.names import TF_SPELLINGS
+from tfmigrate.names import TF_SPELLINGS, is_compat_v1
 from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
@@ -559,9 +558,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             # The model class and its make function stand where the factory defined the model_fn,
             # so they read the factory's arguments as the closure did; the factory now returns
             # the make function, and its call gives the model.
-            model.build = f"{self.code(node)}({pipeline.params if model.takes_params and pipeline.params else ''})"
-            if model.takes_params and pipeline.params is None:
-                model.build = f"{self.code(node)}({{}})"
+            args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
+            model.build = f"{self.code(node)}({args})"
             if model.extra_args:
                 raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
                                "run time: migrate by hand", node)
