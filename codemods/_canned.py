@@ -182,10 +182,7 @@ class _Canned:
             if key not in order:
                 raise NotTranslatable(f"{self.cls} has no argument {key or i}", arg)
             given[key] = arg.value
-        for key in ("warm_start_from",):
-            if key in given and self.code(given[key]) != "None":
-                raise NotTranslatable(f"{self.cls}({key}=...): loading TF1 checkpoint variables into the Keras "
-                                      "model has no automatic form", given[key])
+        given.pop("warm_start_from", None)  # the pipeline's (codemods/_estimator_warm_start.py)
         return given
 
     def literal(self, key, default):

@@ -235,8 +235,7 @@ class _AnalysisBase:
         self.model_fn_users: dict[int, list[cst.Call]] = {}
         self.shared_fn_taken: dict[int, tuple[set, Optional[list[str]]]] = {}
         self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
-        # (Estimator call, its model_dir expression, its model_fn) of each pipeline analysed so far
-        self.model_dirs: list[tuple[cst.Call, Optional[cst.BaseExpression], Optional[cst.FunctionDef]]] = []
+        self.model_dirs: list[tuple[cst.Call, Optional[cst.BaseExpression], object]] = []  # (call, model_dir, what built it)
         self.helpers_checked: set[int] = set()
         # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
         self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)

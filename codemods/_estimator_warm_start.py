@@ -15,7 +15,9 @@ ALL_TRAINABLE = ".*"  # WarmStartSettings' default: every trainable variable
 
 
 class _WarmStart(_AnalysisBase):
-    def warm_start(self, arg: cst.Arg, pipeline: _Pipeline, model: KerasModelCode) -> None:
+    def warm_start(self, arg: cst.Arg, pipeline: _Pipeline, model: KerasModelCode, same_model: object) -> None:
+        """`same_model`: what an earlier Estimator of this file must have been built from for its
+        model_dir to hold this model's weights (the model_fn, or a canned call's arguments)."""
         node = arg.value
         settings = node
         if isinstance(node, cst.Name):
@@ -46,10 +48,12 @@ class _WarmStart(_AnalysisBase):
         if pipeline.model_dir is not None:
             raise _Problem(CODE_DRIVER, "warm_start_from together with a model_dir: the Estimator warm-started only "
                            "when model_dir held no checkpoint yet; migrate by hand", arg)
-        if not any(call is not pipeline.estimator_call and fn is pipeline.model_fn_node and written is not None
-                   and self.same_value(written, source) for call, written, fn in self.model_dirs):
+        if not any(call is not pipeline.estimator_call and (built is same_model or built == same_model)
+                   and written is not None and self.same_value(written, source)
+                   for call, written, built in self.model_dirs):
             raise _Problem(CODE_DRIVER, f"warm_start_from `{self.code(source)}` is not the model_dir of an earlier "
-                           "Estimator of this file over the same model_fn: a checkpoint the TF1 program wrote "
+                           "Estimator of this file over the same model_fn (or the same canned Estimator with "
+                           "the same arguments): a checkpoint the TF1 program wrote "
                            "names its variables by the TF1 graph, which the Keras model does not; load the weights "
                            "by hand", arg if source is arg.value else source)
         if "BatchNormalization" in model.source:

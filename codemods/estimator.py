@@ -29,7 +29,7 @@ from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canne
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.names import TF_SPELLINGS, is_compat_v1
-from tfmigrate.rule import Finding, ImportSpec, Replace, Rule
+from tfmigrate.rule import Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
@@ -116,6 +116,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         findings = self.write_shared_model_fns(findings)
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)
+        findings = self.one_insertion_per_place(findings)
         findings += self.estimator_aliases(findings)
         findings = self.estimator_imports(findings)
         return findings + self.leftovers(findings)
@@ -216,6 +217,37 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                     continue
                 done.setdefault(id(node), text)
                 kept.append(e)
+            if len(kept) != len(f.edits):
+                findings[i] = dataclasses.replace(f, edits=tuple(kept))
+        return findings
+
+    def one_insertion_per_place(self, findings: list[Finding]) -> list[Finding]:
+        """Two canned Estimators built in one function each put their model class above it. Two
+        insertions before one statement would make the engine defer the second pipeline to
+        another pass, where the first Estimator is already gone (a warm start from its
+        model_dir can then no longer be checked, and reports moved). The first fix inserts
+        both classes, in order; the later fix keeps the rest of its edits."""
+        first: dict[int, tuple[int, int]] = {}  # id(statement) → (finding, edit) holding its insertion
+        for i, f in enumerate(findings):
+            if f.code != CODE_PIPELINE or not f.fixable:
+                continue
+            kept = []
+            for edit in f.edits:
+                if not isinstance(edit, InsertBefore):
+                    kept.append(edit)
+                    continue
+                where = first.get(id(edit.stmt))
+                if where is None or where[0] == i:
+                    first[id(edit.stmt)] = (i, len(kept))
+                    kept.append(edit)
+                    continue
+                j, k = where
+                held = findings[j].edits[k]
+                new = list(edit.new)
+                new[0] = new[0].with_changes(leading_lines=[*held.separator, *new[0].leading_lines])
+                merged = dataclasses.replace(held, new=[*held.new, *new])
+                findings[j] = dataclasses.replace(findings[j], edits=(*findings[j].edits[:k], merged,
+                                                                      *findings[j].edits[k + 1:]))
             if len(kept) != len(f.edits):
                 findings[i] = dataclasses.replace(f, edits=tuple(kept))
         return findings
@@ -455,6 +487,18 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             self.model_dir_or_temporary(pipeline)
         if canned is not None:
             model = self.canned_model(call, canned, pipeline)
+            # A canned model is the same model when its class and every argument but where it
+            # keeps its checkpoints are written the same.
+            same_model = (canned, tuple((a.keyword.value if a.keyword else None, re.sub(r"\s+", "", self.code(a.value)))
+                                        for a in call.args if not (a.keyword is not None and a.keyword.value in (
+                                            "config", "model_dir", "warm_start_from"))))
+            self.model_dirs.append((call, pipeline.model_dir_node, same_model))
+            if "warm_start_from" in given and not _is_none(given["warm_start_from"].value):
+                if "DNNLinearCombined" in canned:
+                    raise _Problem(CODE_CANNED, "warm_start_from on a model with two optimizers: the Keras "
+                                   "checkpoint would also bring the linear optimizer's state, which TF1 did not "
+                                   "warm-start; migrate by hand", given["warm_start_from"])
+                self.warm_start(given["warm_start_from"], pipeline, model, same_model)
             self.driver(pipeline, stmt, model)
             self.graph_mode_switches(pipeline)
             return self.pipeline_fix(pipeline, model)
@@ -464,13 +508,14 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         model = self.model_fn(given.get("model_fn"), call, pipeline)
         self.model_dirs.append((call, pipeline.model_dir_node, pipeline.model_fn_node))
         if "warm_start_from" in given and not _is_none(given["warm_start_from"].value):
-            self.warm_start(given["warm_start_from"], pipeline, model)
+            self.warm_start(given["warm_start_from"], pipeline, model, pipeline.model_fn_node)
         self.driver(pipeline, stmt, model)
         self.graph_mode_switches(pipeline)
         return self.pipeline_fix(pipeline, model)
 
     def canned_args(self, call: cst.Call, canned: str) -> dict[str, cst.Arg]:
-        """model_dir and config of a canned Estimator; the library reads every other argument."""
+        """model_dir, config and warm_start_from of a canned Estimator; the library reads every
+        other argument."""
         cls = canned.rsplit(".", 1)[1]
         order = CANNED_PARAMS.get(cls)
         if order is None:
@@ -483,7 +528,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             raise _Problem(CODE_CANNED, f"{cls}(...) gives model_dir or later arguments by position: name them",
                            call)
         return {a.keyword.value: a for a in call.args if a.keyword is not None
-                and a.keyword.value in ("model_dir", "config")}
+                and a.keyword.value in ("model_dir", "config", "warm_start_from")}
 
     def canned_model(self, call: cst.Call, canned: str, pipeline: _Pipeline) -> KerasModelCode:
         cls = canned.rsplit(".", 1)[1]

@@ -73,7 +73,6 @@ def test_a_class_of_the_same_name_that_is_not_tensorflows_is_left_alone() -> Non
 
 @pytest.mark.parametrize("call, reason", [
     ("tf.compat.v1.estimator.DNNClassifier([8], cols, optimizer='RMSProp')", "RMSProp"),
-    ("tf.estimator.DNNClassifier([8], cols, warm_start_from='/ckpt')", "warm_start_from"),
     ("tf.estimator.DNNClassifier([8], cols, activation_fn=my_activation)", "activation_fn"),
     ("tf.estimator.DNNClassifier([8], cols, optimizer=make_optimizer())", "optimizer"),
     ("tf.estimator.LinearClassifier(cols, loss_reduction=tf.losses.Reduction.SUM_BY_NONZERO_WEIGHTS)",
