@@ -464,9 +464,10 @@ class SiteReading(SiteBase):
     def foreign_origin(self, name: cst.Name, stars: list, attribute: bool = True) -> Optional[str]:
         """Where a name that no TensorFlow import of this file binds comes from, in words:
         a `from M import *` of a module other than TensorFlow, or `from M import x` of a
-        module other than TensorFlow. None if it is bound some other way (a parameter, an
-        assignment, a plain import), which may be anything; a parameter, and a name that one
-        binding makes TensorFlow and another something else, are said as such."""
+        module other than TensorFlow; a parameter spelled like TensorFlow (or hiding a
+        module-level TensorFlow import) when used as a module; a name that one binding makes
+        TensorFlow and another something else. None if it is bound some other way (another
+        parameter, an assignment, a plain import), which may be anything."""
         scope = self.scopes.get(name)
         if scope is None:
             return None
