@@ -355,7 +355,9 @@ class _AnalysisBase:
         uses: list[cst.CSTNode] = []
         for assignment in scope.assignments[target.value]:
             uses += [access.node for access in assignment.references]
-        return uses
+        # LibCST keeps references in a set ordered by object ids: source order, so the same
+        # file always gives the same rewrite and the same reports.
+        return sorted(uses, key=self.start)
 
     def keyword_args(self, call: cst.Call, positional: Sequence[str]) -> dict[str, cst.Arg]:
         given: dict[str, cst.Arg] = {}

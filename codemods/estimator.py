@@ -151,7 +151,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                 left = [u for u in uses if not any(self.encloses(outer, u) for outer in replaced)]
                 if left:
                     reports.append(Finding(CODE_DRIVER, f"`{bound}` from {module}, which TF 2.16 removed, is still "
-                                           f"used at line {self.start(left[0])[0]}: migrate that use by hand", alias))
+                                           f"used at line {min(self.start(u)[0] for u in left)}: migrate that use by hand", alias))
                 elif uses:
                     drops.append((module, self.code(alias.name)))
         if drops and first is not None:
@@ -185,7 +185,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
                     if not any(self.encloses(outer, use) for outer in replaced)]
             if left:
                 out.append(Finding(CODE_DRIVER, f"`{alias}` names `{name}`, TF1 Estimator API that TF 2.16 removed, "
-                                   f"and line {self.start(left[0])[0]} still uses it: migrate that use by hand", stmt))
+                                   f"and line {min(self.start(u)[0] for u in left)} still uses it: migrate that use by hand", stmt))
             else:
                 out.append(Finding(CODE_DROPPED, f"`{alias} = {self.code(small.value)}` removed: TF 2.16 has no "
                                    "tf.estimator, and only the rewritten Estimator code used it", stmt,

@@ -12,7 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"tfmigrate": ROOT / "tfmigrate", "tfmigrate.codemods": ROOT / "codemods"}
 # What the rules may never reach: the command line and the notebook pass sit above them.
-ABOVE_THE_RULES = {"tfmigrate.cli", "tfmigrate.notebooks", "tfmigrate.engine"}
+ABOVE_THE_RULES = {"tfmigrate.cli", "tfmigrate.notebooks", "tfmigrate.engine", "tfmigrate.ipython_syntax",
+                   "tfmigrate.notebook_json", "tfmigrate.notebook_runtime"}
 
 
 def _modules() -> dict[str, Path]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Optional, Sequence
 
 from tfmigrate import __version__
-from tfmigrate.diagnostics import Diagnostic, to_json
+from tfmigrate.diagnostics import UNHANDLED_CODE, Diagnostic, to_json
 from tfmigrate.engine import FileResult, Options, all_codes, process_many, rewrite_bytes, selected_rules
 from tfmigrate.project_config import ConfigError, ProjectConfig, parse_codes, parse_target_version
 
@@ -303,6 +303,19 @@ def _error_lines(r: FileResult) -> list[str]:
     return lines
 
 
+def error_diagnostics(errors: Sequence[tuple[str, str]]) -> list[Diagnostic]:
+    """Each file or notebook cell that could not be handled, as a TFM001 record, so that
+    JSON and SARIF readers see it among the sites (a cell's record names the cell)."""
+    out = []
+    for path, message in errors:
+        for text in message.splitlines():
+            cell = _CELL_PROBLEM.match(text)
+            where, text = (f"{path}:{cell[1]}", cell[2]) if cell else (path, text)
+            line = re.search(r"\(line (\d+)\)", text)  # "cannot parse (line 3): ..."
+            out.append(Diagnostic(where, int(line[1]) if line else 1, 0, UNHANDLED_CODE, text))
+    return out
+
+
 def _print_result(r: FileResult, progress: Progress, show_diagnostics: bool = True, reports=None) -> None:
     reports = reports or sys.stdout
     diagnostics = [d.format() for d in r.diagnostics] if show_diagnostics else []
@@ -461,14 +474,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("tfmigrate: error: `check` reads files, not stdin; use `tfmigrate rewrite --check -`", file=sys.stderr)
         return EXIT_ERROR
     totals = _run(args.paths, settings, args, show_diagnostics=args.format == "text")
+    unhandled = error_diagnostics(totals.errors)
     if args.format == "json":
-        print(to_json(totals.diagnostics))
+        print(to_json(sorted(totals.diagnostics + unhandled)))
     elif args.format == "sarif":
         import json
 
         from tfmigrate.sarif import sarif_log
 
-        log = sarif_log(totals.diagnostics, all_codes(), __version__, totals.errors)
+        log = sarif_log(sorted(totals.diagnostics + unhandled), all_codes(), __version__, totals.errors)
         print(json.dumps(log, indent=2, ensure_ascii=False))
     if not args.quiet:
         files = len({d.path.split(":cell ")[0] for d in totals.diagnostics})

@@ -2,19 +2,12 @@
 
 The code cells are rewritten together, as one module in notebook order (see below), so an
 import in one cell is known in the next. Only the `source` of cells that change is
-touched. Outputs, metadata, cell ids, the order of keys and the JSON layout are kept: the
-layout is found by re-serialising the notebook as it was read and keeping the json.dumps
-settings that give back the original text exactly (Jupyter's own layout, indent 1 and
-sorted keys, is tried first and is the fallback). A notebook in which nothing changes is
-never written.
+touched, in the file's own JSON style (notebook_json.py): every byte outside those values
+stays. A notebook in which nothing changes is never written.
 
-IPython syntax is set aside before parsing: each line magic, shell line or help query
-(`%cd ..`, `!pip install x`, `files = !ls`, `tf.Session?`) is replaced by a placeholder
-statement of the same indentation, the cells are rewritten, and the original lines are
-put back. This is only done when it is provably harmless: every placeholder must parse as
-a statement of its own (so it was not inside a string or a bracket), and must come back
-once, in order, as a line of its own. Otherwise the cell is left as it is and reported.
-A cell under a cell magic whose body is not Python (`%%bash`, `%%writefile`) is left alone.
+IPython syntax is set aside before parsing (ipython_syntax.py), and put back after.
+A notebook never imports tfmigrate: the memory-fraction helper is written out in a cell
+of its own (notebook_runtime.py).
 
 nbformat is imported lazily: only a run that meets a notebook needs it.
 """
@@ -24,134 +17,28 @@ from __future__ import annotations
 import copy
 import difflib
 import json
-import keyword
 import re
 import warnings
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from tfmigrate import prefilter
-from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
-from tfmigrate.diagnostics import Diagnostic
+from tfmigrate.diagnostics import FOREIGN_CELL_CODE, Diagnostic
+from tfmigrate.rule import RuleSelection
+from tfmigrate.notebook_json import NewCell, NotebookLayoutError, NotebookText, check_patch, patch
+from tfmigrate.notebook_runtime import helper_cell, is_helper_cell, take_runtime_imports, uses
+from tfmigrate.ipython_syntax import (
+    CellNotPython,
+    MaskedCell,
+    check_placeholders_are_statements,
+    mask_magics,
+    placeholder_call,
+    split_lines,
+    unmask_magics,
+)
 
 NOTEBOOK_SUFFIX = ".ipynb"
-
-# Cell magics whose body is ordinary Python: the magic line is set aside like a line magic.
-PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
-
-_PLACEHOLDER = MAGIC_PLACEHOLDER_PREFIX + "{}__"
-_PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(.*\)$")
-_SETS_ENVIRONMENT = re.compile(r"^[ \t]*%(?:env[ \t]+[^ \t=]+[ \t]*[= \t]|set_env[ \t])")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-# `%magic`, `!shell`, `a, b = !shell` / `x = %magic` at the start of a line, or a help
-# query that is the whole line (`tf.Session?`, `??tf.Session`).
-_MAGIC_LINE = re.compile(
-    r"^[ \t]*(?:[%!]|[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*[%!]"
-    r"|\?{1,2}[A-Za-z_][\w.]*[ \t]*$|[A-Za-z_][\w.]*\?{1,2}[ \t]*$)"
-)
-_LINES = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.S)
-
-
-# -- IPython syntax --------------------------------------------------------------------
-
-
-class CellNotPython(Exception):
-    """The cell is IPython syntax that cannot be set aside safely; it is left unchanged."""
-
-
-@dataclass
-class MaskedCell:
-    text: str
-    originals: list[str]  # the line each placeholder stands for, without its line ending
-    foreign: bool = False  # a cell magic with a non-Python body: nothing to rewrite
-    cell_magic: bool = False  # starts with a %%magic line, which must stay the first line
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines with their endings, split where Python splits them (\\n, \\r\\n, \\r only)."""
-    return _LINES.findall(text)
-
-
-def _ending(line: str) -> str:
-    return line[len(line.rstrip("\r\n")):]
-
-
-def mask_magics(text: str) -> MaskedCell:
-    if "__tfmigrate_magic_" in text:
-        raise CellNotPython("the cell already contains a tfmigrate placeholder name")
-    lines = split_lines(text)
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    cell_magic = None
-    if first is not None and lines[first].lstrip().startswith("%%"):
-        cell_magic = first
-        name = re.match(r"%%(\w*)", lines[first].lstrip()).group(1)  # type: ignore[union-attr]
-        if name not in PYTHON_CELL_MAGICS:
-            return MaskedCell(text, [], foreign=True)
-    out, originals = [], []
-    for i, line in enumerate(lines):
-        body = line.rstrip("\r\n")
-        if i == cell_magic or _MAGIC_LINE.match(body):
-            if body.rstrip().endswith("\\"):
-                raise CellNotPython(f"line {i + 1}: an IPython magic continued with a backslash")
-            indent = body[: len(body) - len(body.lstrip(" \t"))]
-            out.append(indent + _placeholder(len(originals), body) + _ending(line))
-            originals.append(body)
-        else:
-            out.append(line)
-    return MaskedCell("".join(out), originals, cell_magic=cell_magic is not None)
-
-
-def _placeholder(index: int, magic: str) -> str:
-    """`__tfmigrate_magic_3__(sess, device_lib)`: a call that names every identifier of the
-    magic line, so that what `%timeit sess.run(x)` uses still counts as used (its import
-    and its variable stay), and what it is stays opaque to the rules."""
-    names = dict.fromkeys(n for n in _IDENTIFIER.findall(magic) if n.isidentifier() and not keyword.iskeyword(n))
-    if _SETS_ENVIRONMENT.match(magic):
-        names[ENVIRONMENT_CHANGE] = None
-    return _PLACEHOLDER.format(index) + "(" + ", ".join(names) + ")"
-
-
-def check_placeholders_are_statements(module, count: int) -> None:
-    """Each placeholder must be a statement of its own: not inside a string, bracket or
-    continued line, where replacing the magic by a name would have changed the code."""
-    import libcst as cst
-
-    found: list[str] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-            value = node.body[0].value if len(node.body) == 1 and isinstance(node.body[0], cst.Expr) else None
-            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
-                found.append(value.func.value)
-
-    module.visit(Collect())
-    wanted = [_PLACEHOLDER.format(i) for i in range(count)]
-    if [n for n in found if n.startswith("__tfmigrate_magic_")] != wanted:
-        raise CellNotPython("an IPython magic line sits inside a statement, string or bracket")
-
-
-def unmask_magics(text: str, originals: Sequence[str], cell_magic: bool = False) -> str:
-    """Put the magic lines back; every placeholder must come back once, in order, and a
-    cell magic must still be the first line that is not blank."""
-    out, seen = [], 0
-    lines = split_lines(text)
-    if cell_magic and not _PLACEHOLDER_LINE.match(next((x for x in lines if x.strip()), "").rstrip("\r\n")):
-        raise CellNotPython("the rewrite put code above a cell magic")
-    for line in lines:
-        m = _PLACEHOLDER_LINE.match(line.rstrip("\r\n"))
-        if m is None:
-            out.append(line)
-            continue
-        index = int(m.group(2))
-        original = originals[index] if index < len(originals) else None
-        if index != seen or original is None or not original.startswith(m.group(1)):
-            raise CellNotPython("the rewrite moved an IPython magic line")
-        out.append(original + _ending(line))
-        seen += 1
-    if seen != len(originals):
-        raise CellNotPython("the rewrite dropped an IPython magic line")
-    return "".join(out)
-
 
 # -- the code cells as one module --------------------------------------------------------
 #
@@ -172,6 +59,7 @@ class CodeCell:
     text: str
     masked: MaskedCell
     start_line: int = 0  # the line of the module where the cell's first line is
+    relevant: bool = False  # holds a trigger word (a site may be in it)
 
 
 _MARKER = "__tfmigrate_cell_{}__"
@@ -205,20 +93,85 @@ def split_module(text: str, cells: Sequence[CodeCell]) -> list[str]:
             above.append(line)
         else:
             pieces[-1].append(line)
-    if pieces:
-        pieces[0][:0] = above  # the top of the first code cell: unmask refuses it above a %%magic
+    if pieces and above:
+        # The first code cell is the notebook's module top; what a file would get below its
+        # docstring and `from __future__` imports goes there, and below a cell magic.
+        at = _end_of_prologue(cells[0].masked)
+        pieces[0][at:at] = above
     if len(pieces) != len(cells):
         raise NotebookNotPython("internal error: a rewrite removed a cell boundary")
     out = []
     for cell, lines in zip(cells, pieces):
         try:
-            new = unmask_magics("".join(lines), cell.masked.originals, cell.masked.cell_magic)
+            new = unmask_magics("".join(lines), cell.masked.originals, cell.masked.cell_magic, cell.masked.indents)
         except CellNotPython as exc:
             raise NotebookNotPython(f"{exc} (cell {cell.number})")
         if not cell.text.endswith(("\n", "\r")) and new.endswith("\n"):
             new = new[:-2] if new.endswith("\r\n") else new[:-1]  # Jupyter's last line has no newline
         out.append(new)
     return out
+
+
+_BLOCK_OPENER = re.compile(r"^([ \t]*)[^#\s].*:[ \t]*(?:#.*)?$")
+
+
+def indent_unit(text: str) -> Optional[str]:
+    """The step of the cell's first indented block: the line after a line ending with ":"
+    that is indented deeper than it."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    for line, following in zip(lines, lines[1:]):
+        m = _BLOCK_OPENER.match(line)
+        if m is None:
+            continue
+        outer, inner = m.group(1), following[: len(following) - len(following.lstrip(" \t"))]
+        if len(inner) > len(outer) and inner.startswith(outer):
+            return inner[len(outer):]
+    return None
+
+
+def _with_indent_of(module, texts: Sequence[str]):
+    """Code a rule generates takes the module's default indent, which LibCST reads from the
+    first indented block anywhere: over joined cells, that is some other cell's. So the
+    default becomes the step the cells with TF1 sites use, and every existing block keeps
+    its own indentation, written out."""
+    import libcst as cst
+
+    units = [u for u in map(indent_unit, texts) if u is not None]
+    if not units:
+        return module
+    unit = max(dict.fromkeys(units), key=units.count)  # the commonest; the first on a tie
+    if unit == module.default_indent:
+        return module
+    old = module.default_indent
+
+    class Explicit(cst.CSTTransformer):
+        def leave_IndentedBlock(self, original, updated):
+            return updated.with_changes(indent=old) if updated.indent is None else updated
+
+    return module.visit(Explicit()).with_changes(default_indent=unit)
+
+
+def _end_of_prologue(masked: MaskedCell) -> int:
+    """The line (0-based) after the cell's cell magic, docstring and `from __future__`
+    imports, where Python allows an import; 0 when the cell opens with none of them."""
+    import ast
+
+    try:
+        body = ast.parse(masked.text).body
+    except SyntaxError:
+        return 0
+    end = 0
+    i = 1 if masked.cell_magic and body else 0
+    if i:
+        end = body[0].end_lineno or 0
+    if i < len(body) and isinstance(body[i], ast.Expr) and isinstance(body[i].value, ast.Constant) \
+            and isinstance(body[i].value.value, str):
+        end = body[i].end_lineno or end
+        i += 1
+    while i < len(body) and isinstance(body[i], ast.ImportFrom) and body[i].module == "__future__":
+        end = body[i].end_lineno or end
+        i += 1
+    return end
 
 
 def _parse_problem(masked: MaskedCell) -> Optional[str]:
@@ -245,6 +198,8 @@ class CellsResult:
     diagnostics: list[Diagnostic]
     problems: list[str]  # "cell 4: ..." for cells that could not be rewritten
     parsed: bool = False
+    # (number of the cell it goes before, source): cells the rewrite adds (notebook_runtime)
+    new_cells: list[tuple[int, str]] = dataclasses.field(default_factory=list)
 
 
 def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, display: str,
@@ -256,6 +211,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
 
     problems: list[str] = []
     usable: list[CodeCell] = []
+    foreign: list[Diagnostic] = []  # TF1 names in cells that are not Python (%%bash, ...)
     unreadable: list[tuple[int, str]] = []  # (cell, why) for cells that are not Python
     last_relevant = None
     for number, text in cells:
@@ -266,7 +222,10 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
         except CellNotPython as exc:
             masked, problem = None, str(exc)
         if masked is not None and masked.foreign:
+            foreign.extend(_foreign_cell_report(number, text, display) if relevant else ())
             continue
+        if masked is not None and is_helper_cell(text):
+            continue  # tfmigrate's own helper code (notebook_runtime): no rule reads it
         if relevant:
             last_relevant = number
         if problem is not None:
@@ -276,9 +235,11 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
             if relevant:
                 problems.append(f"cell {number}: {problem}; cell left unchanged")
             continue
-        usable.append(CodeCell(number, text, masked))
+        usable.append(CodeCell(number, text, masked, relevant=relevant))
+    if not RuleSelection(options.select, options.ignore).allows(FOREIGN_CELL_CODE):
+        foreign = []
     if not any(prefilter.might_match(c.text.encode("utf-8", "surrogatepass"), pattern) for c in usable):
-        return CellsResult({}, [], problems)
+        return CellsResult({}, foreign, problems)
     before = [(n, why) for n, why in unreadable if last_relevant is not None and n < last_relevant]
     if before:
         # What it imports or runs (an op that starts the runtime) decides the rewrite of
@@ -290,11 +251,12 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     cells_joined = usable
     if unreadable:  # after every TF1 cell (see above); what they name still counts as used
         text = "\n".join(t for n, t in cells if n in {number for number, _ in unreadable})
-        line = _placeholder(0, text)
+        line = placeholder_call(0, text)
         cells_joined = [*usable, CodeCell(0, line + "\n", MaskedCell(line + "\n", [line]))]
     source = join_cells(cells_joined)
     try:
-        module = cst.parse_module(source)
+        module = _with_indent_of(cst.parse_module(source), [c.text for c in usable if c.relevant] or
+                                 [c.text for c in usable])
         result = transform_module(module, rules, options, display, text=source)
     except cst.ParserSyntaxError as exc:  # each cell parses alone, but not in sequence
         raise NotebookNotPython(f"the code cells do not parse in sequence (line {exc.raw_line} of the cells "
@@ -307,7 +269,7 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     diagnostics = list(result.diagnostics)
     if options.list_fixes:
         diagnostics = sorted(diagnostics + result.fixes)
-    diagnostics = [_locate(d, usable, display) for d in diagnostics]
+    diagnostics = sorted([_locate(d, usable, display) for d in diagnostics] + foreign)
     if not result.changed:
         return CellsResult({}, diagnostics, problems, parsed=True)
     new_source = result.code
@@ -318,7 +280,47 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
     if len(cells_joined) > len(usable) and new_texts[-1] != cells_joined[-1].text:
         raise NotebookNotPython("internal error: a rewrite changed the stand-in for the cells that are not Python")
     changed = {c.number: new for c, new in zip(usable, new_texts) if new != c.text}
-    return CellsResult(changed, diagnostics, problems, parsed=True)
+    changed, new_cells = _runtime_written_out(changed, usable)
+    return CellsResult(changed, diagnostics, problems, parsed=True, new_cells=new_cells)
+
+
+# What the nothing-silent promise covers: TF1 session-config and Estimator names.
+_TF1_NAMES = re.compile(r"\b(ConfigProto|GPUOptions|gpu_options|set_session|session_config|EstimatorSpec|RunConfig|"
+                        r"model_to_estimator|estimator\.\w+|contrib\.learn)\b")
+
+
+def _foreign_cell_report(number: int, text: str, display: str) -> list[Diagnostic]:
+    """A `%%bash` or `%%writefile` cell is not Python to the rewrite and is left as it is;
+    if it names TF1 API, the user is told so rather than told the notebook is clean."""
+    found = _TF1_NAMES.search(text)
+    if found is None:
+        return []
+    line = text.count("\n", 0, found.start()) + 1
+    magic = next(x for x in text.splitlines() if x.strip()).strip().split()[0]
+    return [Diagnostic(f"{display}:cell {number}", line, 0, FOREIGN_CELL_CODE,
+                       f"`{found.group(0)}` is TF1 API, in a `{magic}` cell whose body tfmigrate does not read as "
+                       "Python: it is left as it is; migrate it by hand, or run tfmigrate on the file the cell "
+                       "writes or runs")]
+
+
+def _runtime_written_out(changed: dict[int, str], cells: Sequence[CodeCell]):
+    """The runtime helpers' imports replaced by a cell holding their code (notebook_runtime)."""
+    names: dict[str, str] = {}
+    for cell in cells:
+        if cell.number in changed:
+            text, taken = take_runtime_imports(cell.text, changed[cell.number])
+            names.update(taken)
+            if text == cell.text:
+                del changed[cell.number]
+            else:
+                changed[cell.number] = text
+    if not names:
+        return changed, []
+    first = next((c.number for c in cells if uses(changed.get(c.number, c.text), names)), None)
+    source = helper_cell(names)
+    if first is None or source is None:
+        raise NotebookNotPython("internal error: the memory-fraction helper could not be written out")
+    return changed, [(first, source)]
 
 
 def _locate(d: Diagnostic, cells: Sequence[CodeCell], display: str) -> Diagnostic:
@@ -347,46 +349,6 @@ def _cell_at(line: int, cells: Sequence[CodeCell]) -> CodeCell:
 
 
 # -- the notebook file -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class JsonLayout:
-    indent: Optional[int]
-    sort_keys: bool
-    ensure_ascii: bool
-    separators: tuple[str, str]
-    newline: str
-    final_newline: bool
-
-    def dump(self, notebook: Any) -> str:
-        text = json.dumps(notebook, indent=self.indent, sort_keys=self.sort_keys,
-                          ensure_ascii=self.ensure_ascii, separators=self.separators)
-        if self.newline != "\n":
-            text = text.replace("\n", self.newline)  # JSON strings escape their newlines
-        return text + self.newline if self.final_newline else text
-
-
-# How nbformat (and so Jupyter) writes a notebook: nbformat.v4.nbjson.JSONWriter + write().
-JUPYTER_LAYOUT = JsonLayout(indent=1, sort_keys=True, ensure_ascii=False, separators=(",", ": "),
-                            newline="\n", final_newline=True)
-
-
-def find_layout(text: str, notebook: Any) -> Optional[JsonLayout]:
-    """The json.dumps settings that reproduce `text` exactly from `notebook`, if any."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    final = text.endswith(newline)
-    body = text.split(newline, 2)
-    indent = None
-    if len(body) > 1 and body[1].strip():
-        indent = len(body[1]) - len(body[1].lstrip(" "))
-    separator_choices = [(",", ": ")] if indent is not None else [(", ", ": "), (",", ":")]
-    for sort_keys in (True, False):
-        for ensure_ascii in (False, True):
-            for separators in separator_choices:
-                layout = JsonLayout(indent, sort_keys, ensure_ascii, separators, newline, final)
-                if layout.dump(notebook) == text:
-                    return layout
-    return None
 
 
 def _kernel_language(notebook: dict) -> Optional[str]:
@@ -468,7 +430,7 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
             return FileResult(display, "failed", outcome.diagnostics, error=f"--tf-upgrade: {exc}; left unchanged",
                               parsed=True)
     error = "\n".join(outcome.problems) or None
-    if not outcome.new_texts:
+    if not outcome.new_texts and not outcome.new_cells:
         return FileResult(display, "unchanged", outcome.diagnostics, error=error, parsed=outcome.parsed)
 
     diffs = []
@@ -478,20 +440,43 @@ def process_notebook(path: str, data: bytes, rules: Sequence, options, display: 
             continue
         if options.mode == "diff":
             diffs.append(_cell_diff(_source_text(cell), new, f"{display}:cell {number}"))
-        # Keep the form the source had: Jupyter writes a list of lines, some tools a string.
+        # The form the source had: Jupyter writes a list of lines, some tools a string.
         cell["source"] = new if isinstance(cell.get("source"), str) else new.splitlines(True)
+    added = []
+    for before, source in outcome.new_cells:
+        if options.mode == "diff":
+            diffs.append(_cell_diff("", source, f"{display}:new cell before cell {before}"))
+        added.append(NewCell(before - 1, source, _new_cell_id(notebook)))
+    for new_cell in sorted(added, key=lambda c: -c.before):
+        notebook["cells"].insert(new_cell.before, new_cell.as_json())
+    try:
+        # Only the changed sources are written, in the file's own style; every other byte stays.
+        new_text = patch(NotebookText.parse(text), {n - 1: t for n, t in outcome.new_texts.items()}, added)
+        check_patch(new_text, notebook)
+    except (NotebookLayoutError, ValueError) as exc:
+        return FileResult(display, "failed", outcome.diagnostics, error=f"{exc}; left unchanged", parsed=True)
     if options.mode != "write":
         return FileResult(display, "would-rewrite", outcome.diagnostics, diff="".join(diffs) or None, error=error,
                           parsed=True)
-    # Lay the edited notebook out the way the original was laid out, if that can be found.
-    layout = find_layout(text, json.loads(text)) or JUPYTER_LAYOUT
     try:
-        write_atomic(path, layout.dump(notebook).encode("utf-8"), expected=data)
+        write_atomic(path, new_text.encode("utf-8"), expected=data)
     except ChangedDuringRun:
         return FileResult(display, "failed", outcome.diagnostics, error=ChangedDuringRun.message, parsed=True)
     except OSError as exc:
         return FileResult(display, "failed", outcome.diagnostics, error=f"cannot write: {exc}", parsed=True)
     return FileResult(display, "rewritten", outcome.diagnostics, error=error, parsed=True)
+
+
+def _new_cell_id(notebook: dict) -> Optional[str]:
+    """nbformat 4.5 gives every cell an id; an added cell gets one no other cell has."""
+    if (notebook.get("nbformat"), notebook.get("nbformat_minor", 0)) < (4, 5):
+        return None
+    taken = {cell.get("id") for cell in notebook["cells"]}
+    candidate, n = "tfmigrate-gpu-memory", 1
+    while candidate in taken:
+        n += 1
+        candidate = f"tfmigrate-gpu-memory-{n}"
+    return candidate
 
 
 def _upgrade_cells(sources: Sequence[tuple[int, str]], outcome: CellsResult, options, display: str) -> None:

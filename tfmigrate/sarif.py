@@ -13,7 +13,7 @@ import re
 from typing import Iterable, Mapping, Sequence
 from urllib.parse import quote
 
-from tfmigrate.diagnostics import Diagnostic
+from tfmigrate.diagnostics import UNHANDLED_CODE, Diagnostic
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _CELL = re.compile(r"^(?P<file>.*\.ipynb):(?P<cell>cell \d+)$")
@@ -44,7 +44,8 @@ def result(d: Diagnostic, rule_index: Mapping[str, int]) -> dict:
     else:
         text = d.message
         location = _location(d.path, {"startLine": d.line, "startColumn": d.col})
-    out = {"ruleId": d.code, "level": "warning", "message": {"text": text}, "locations": [location]}
+    level = "error" if d.code == UNHANDLED_CODE else "warning"  # a file not checked at all
+    out = {"ruleId": d.code, "level": level, "message": {"text": text}, "locations": [location]}
     if d.code in rule_index:
         out["ruleIndex"] = rule_index[d.code]
     return out

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Sequence
 
 from tfmigrate import prefilter
-from tfmigrate.diagnostics import Diagnostic
+from tfmigrate.diagnostics import ENGINE_CODES, Diagnostic
 
 # LibCST is imported lazily: a run whose files all fail the prefilter never needs it.
 
@@ -89,7 +89,7 @@ def _discover_rules() -> list:
 def all_codes() -> dict[str, str]:
     from tfmigrate.tf_upgrade import CODES as UPGRADE_SCRIPT_CODES  # not rules: the engine applies them
 
-    codes: dict[str, str] = dict(UPGRADE_SCRIPT_CODES)
+    codes: dict[str, str] = {**ENGINE_CODES, **UPGRADE_SCRIPT_CODES}
     for rule in load_rules():
         codes.update(rule.codes)
     return dict(sorted(codes.items()))
