@@ -432,6 +432,10 @@ class SiteReading(SiteBase):
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value == "ConfigProto" and isinstance(func.value, cst.Name):
                 base = func.value
+            elif isinstance(func, cst.Attribute) and func.attr.value == "ConfigProto" \
+                    and isinstance(func.value, cst.Attribute) and func.value.attr.value == "tf" \
+                    and isinstance(func.value.value, cst.Name):
+                base = func.value.value  # `K.tf.ConfigProto`: Keras 2's backend module held TensorFlow
             elif isinstance(func, cst.Name) and func.value == "ConfigProto":
                 base = func
             else:
@@ -446,8 +450,9 @@ class SiteReading(SiteBase):
             context = project_index.current()
             if context is not None and context.mode == "collect":
                 context.foreign = True  # the project pass looks again, knowing what other files bind
-            hint = (f"`import tensorflow.compat.v1 as {base.value}` in this file" if base is not func
-                    else "`from tensorflow.compat.v1 import ConfigProto` in this file")
+            hint = (f"`import tensorflow.compat.v1 as {base.value}` in this file" if base is func.value
+                    else "`import tensorflow.compat.v1 as tf` in this file (and `tf.ConfigProto` here)"
+                    if base is not func else "`from tensorflow.compat.v1 import ConfigProto` in this file")
             if origin.startswith("`"):
                 yield Finding(CODE_FOLLOW, f"`{base.value}` comes from {origin}, which tfmigrate does not follow into "
                                            f"another module, so it cannot tell this is TensorFlow's ConfigProto; if "
@@ -455,6 +460,19 @@ class SiteReading(SiteBase):
             else:
                 yield Finding(CODE_FOLLOW, f"tfmigrate cannot tell that `{base.value}` is TensorFlow: it is {origin}, "
                                            "so this ConfigProto may be another library's" + LEFT, call)
+
+    def unresolved_set_sessions(self) -> Iterator[tuple[cst.Call, str]]:
+        """`K.set_session(...)` where `K` comes from another module (`from utils2 import *`):
+        (the call, where `K` comes from), so that it is reported like Keras's own."""
+        stars = [node for node in self.index.of(cst.ImportFrom)
+                 if isinstance(node.names, cst.ImportStar) and isinstance(self.parent(self.parent(node)), cst.Module)]
+        for call in self.calls:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "set_session" \
+                    and isinstance(func.value, cst.Name) and self.callee(call) is None:
+                origin = self.foreign_origin(func.value, stars)
+                if origin is not None and origin.startswith("`"):
+                    yield call, f"`{func.value.value}` comes from {origin}"
 
     def shadows_tensorflow(self, name: cst.Name) -> bool:
         """Does the module bind `name` to TensorFlow, which a parameter of that name hides?"""

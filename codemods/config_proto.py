@@ -150,6 +150,13 @@ class _Analysis(SiteReading, RunTimeOrder, Placement, Conflicts, Emission, Comme
                     "tf.config calls instead and delete this line",
                     call,
                 ))
+        for call, origin in self.unresolved_set_sessions():
+            findings.append(Finding(
+                CODE_SET_SESSION_LEFT,
+                f"{origin}, which tfmigrate does not follow; if this is Keras's set_session(), it is gone in TF2 "
+                "(Keras 3 has no sessions): configure the process with tf.config calls instead and delete this line",
+                call,
+            ))
         config_project.record_settings(self, exported)
         findings.extend(config_project.consumer_findings(self))
         rewritten = any(f.fixable for f in findings) and any(self.callee(c) == SET_SESSION for c in self.calls)

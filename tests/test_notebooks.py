@@ -481,3 +481,18 @@ def test_a_magic_line_with_a_character_no_name_can_hold(tmp_path):
     assert cells[0]["source"] == ["import tensorflow as tf\n", "tf.config.set_soft_device_placement(True)\n",
                                   "sess = tf.compat.v1.Session()"]
     assert cells[1] == nb["cells"][1]
+
+
+def test_a_notebook_in_a_project_run_keeps_its_reports(tmp_path, capsys):
+    """In a directory run, a notebook whose `tf` comes from a star import was handed to the
+    project pass as if it were a module, and its reports were lost: it looked clean."""
+    nb = notebook(code("from utils2 import *"), code("cfg = tf.ConfigProto()\n", "sess = tf.Session(config=cfg)"),
+                  code("again = tf.InteractiveSession(config=cfg)"))
+    write_notebook(tmp_path / "course.ipynb", nb)
+    (tmp_path / "other.py").write_text("import tensorflow as tf\nprint(tf.constant(1))\n")
+    assert run("check", str(tmp_path)) == 1
+    out = capsys.readouterr().out
+    assert "course.ipynb:cell 2:1:7: TFM120 `tf` comes from `from utils2 import *`" in out
+    # ... and the cell that hands the same config to another session says so too.
+    assert "course.ipynb:cell 3:1:11: TFM120 `InteractiveSession(config=...)` is TF1 API left in this cell; it goes " \
+           "with the site reported at cell 2 line 1 (TFM120)" in out

@@ -271,7 +271,8 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
         diagnostics = sorted(diagnostics + result.fixes)
     diagnostics = sorted([_locate(d, usable, display) for d in diagnostics] + foreign)
     if not result.changed:
-        return CellsResult({}, diagnostics, problems, parsed=True)
+        diagnostics += _left_in_silence({c.number: c.text for c in usable}, diagnostics, display)
+        return CellsResult({}, sorted(diagnostics), problems, parsed=True)
     new_source = result.code
     problem = _verify(new_source, source)
     if problem is not None:
@@ -281,7 +282,72 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
         raise NotebookNotPython("internal error: a rewrite changed the stand-in for the cells that are not Python")
     changed = {c.number: new for c, new in zip(usable, new_texts) if new != c.text}
     changed, new_cells = _runtime_written_out(changed, usable)
-    return CellsResult(changed, diagnostics, problems, parsed=True, new_cells=new_cells)
+    diagnostics += _left_in_silence({c.number: changed.get(c.number, c.text) for c in usable}, diagnostics, display)
+    return CellsResult(changed, sorted(diagnostics), problems, parsed=True, new_cells=new_cells)
+
+
+_CONFIG_TOKENS = frozenset({"ConfigProto", "GPUOptions", "gpu_options", "set_session", "session_config"})
+_ESTIMATOR_TOKENS = frozenset({"EstimatorSpec", "RunConfig", "model_to_estimator"})
+
+
+def _tf1_left(text: str) -> Optional[tuple[int, int, str]]:
+    """The first code token of the cell (magics set aside) that spells TF1 session-config or
+    Estimator API: (line, column, name); comments and strings do not count."""
+    import io
+    import tokenize
+
+    try:
+        masked = mask_magics(text)  # raises for what cannot be set aside: not ours to read
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(masked.text).readline)
+                  if t.type in (tokenize.NAME, tokenize.OP)]
+    except (CellNotPython, tokenize.TokenError, SyntaxError):
+        return None
+    for i, tok in enumerate(tokens):
+        if tok.type != tokenize.NAME:
+            continue
+        if tok.string in _CONFIG_TOKENS or tok.string in _ESTIMATOR_TOKENS:
+            return tok.start[0], tok.start[1], tok.string
+        if tok.string in ("Session", "InteractiveSession") and i + 1 < len(tokens) and tokens[i + 1].string == "(":
+            depth = 0
+            for j in range(i + 1, len(tokens)):
+                depth += {"(": 1, ")": -1}.get(tokens[j].string, 0)
+                if depth == 0:
+                    break
+                if depth == 1 and tokens[j].string == "config" and j + 1 < len(tokens) and tokens[j + 1].string == "=":
+                    return tok.start[0], tok.start[1], f"{tok.string}(config=...)"
+    return None
+
+
+def _left_in_silence(texts: dict[int, str], diagnostics: Sequence[Diagnostic], display: str) -> list[Diagnostic]:
+    """A cell that still spells TF1 session-config or Estimator API after the rewrite, and
+    that no report names, gets one: a reviewer reads a notebook cell by cell, and a config
+    left in cell 2 (reported there) that cell 9 hands to `InteractiveSession(config=cfg)`
+    must not make cell 9 look clean."""
+    from tfmigrate.transform import suppressions
+
+    reported = {d.path for d in diagnostics}
+    out = []
+    for number, text in texts.items():
+        where = f"{display}:cell {number}"
+        found = _tf1_left(text) if where not in reported else None
+        if found is None:
+            continue
+        line, col, name = found
+        estimator = name in _ESTIMATOR_TOKENS
+        family = [d for d in diagnostics if d.code.startswith("TFM2" if estimator else "TFM1")]
+        if family:
+            first = family[0]
+            message = (f"`{name}` is TF1 API left in this cell; it goes with the site reported at "
+                       f"{first.path.rsplit(':', 1)[-1]} line {first.line} ({first.code}), which was left as it is")
+            code = first.code
+        else:
+            message = f"`{name}` is TF1 API left in this cell: tfmigrate found no site here it could follow; " \
+                      "migrate it by hand"
+            code = "TFM218" if estimator else "TFM120"
+        if any(codes is None or code in codes for codes in suppressions(text).values()):
+            continue  # the user silenced that report in this cell
+        out.append(Diagnostic(where, line, col, code, message))
+    return out
 
 
 # What the nothing-silent promise covers: TF1 session-config and Estimator names.

@@ -179,7 +179,9 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         futures = [(item, item.data, runner.submit(_apply, (item.path, item.data, options, item.display, index,
                                                              decisions, steps)))
                    for item in project[held:] if item.foreign and item.data is not None
-                   and os.path.abspath(item.path) not in done]
+                   and os.path.abspath(item.path) not in done
+                   # a notebook's first result stands: its bytes are JSON, not a module
+                   and not item.path.endswith(".ipynb")]
         for item, data, future in futures:
             _settle(item, data, future.get(), options)
         for item in project[held:]:
