@@ -16,7 +16,7 @@ from typing import Optional, Sequence, Union
 import libcst as cst
 from libcst.metadata import ClassScope, GlobalScope
 
-from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE
+from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX, MAY_RUN_OPS
 from tfmigrate.codemods._config_sites import (
     _ipython_env_magic,
     _is_main_guard,
@@ -396,7 +396,11 @@ class RunTimeOrder(SiteBase):
                 continue  # `with graph.as_default():` builds a graph: its body runs no op
             if isinstance(node, cst.Call):
                 name = self.callee(node)
-                if name and name.startswith(("tf.", "keras.")) and (
+                if isinstance(node.func, cst.Name) and node.func.value.startswith(MAGIC_PLACEHOLDER_PREFIX):
+                    # a notebook's `%time model.fit(x)` or Python 2 `print sess.run(y)`
+                    found = found or any(isinstance(a.value, cst.Name) and a.value.value == MAY_RUN_OPS
+                                         for a in node.args)
+                elif name and name.startswith(("tf.", "keras.")) and (
                         name.startswith(STARTS_RUNTIME_ANYWAY) or not name.startswith(SAFE_BEFORE_CONFIG)):
                     found = True
                 elif isinstance(node.func, cst.Name):  # `y = make()`, where make() runs TF ops

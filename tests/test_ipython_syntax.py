@@ -57,3 +57,29 @@ def test_a_cell_magic_with_a_python_body_is_set_aside_and_one_without_is_foreign
     assert mask_magics("%%bash\necho %d\n").foreign
     with pytest.raises(CellNotPython, match="above a cell magic"):
         unmask_magics("import os\n" + timed.text, timed.originals, cell_magic=True, indents=timed.indents)
+
+
+@pytest.mark.parametrize("text, lines", [
+    ("print 'a', b\nx = 1\n", [1]),
+    ("print >>sys.stderr, x\n", [1]),
+    ('print "%d" % (\n    n)\ny = 2\n', [1, 2]),
+    ("if x:\n    print x\n", [2]),
+    # Python 3 all the same: left to the parser
+    ("print(x)\nprint\nprint = log\nprint (a, b)\n", []),
+])
+def test_python2_print_statements_are_set_aside_only_when_asked(text, lines):
+    assert _masked_lines(text) == [] or text.startswith("print(")
+    masked = mask_magics(text, python2_prints=True)
+    assert [i for i, line in enumerate(masked.text.splitlines(), start=1)
+            if line.lstrip().startswith("__tfmigrate")] == lines
+    assert unmask_magics(masked.text, masked.originals, masked.cell_magic, masked.indents) == text
+
+
+@pytest.mark.parametrize("line, runs", [
+    ("%time model.fit(x)", True), ("%run train.py", True), ("print sess.run(y)", True),
+    ("%matplotlib inline", False), ("!pip install tensorflow==1.15", False), ("%env CUDA_VISIBLE_DEVICES=0", False),
+    ("print 'done'", False),
+])
+def test_a_set_aside_line_that_calls_something_may_run_ops(line, runs):
+    masked = mask_magics(line + "\n", python2_prints=True)
+    assert ("__tfmigrate_may_run_ops__" in masked.text) == runs

@@ -185,7 +185,7 @@ def test_a_cell_that_ends_inside_a_continued_magic_is_left(tmp_path, capsys):
             "cell left unchanged\n") in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("bad", [code("print 'TF', tf.__version__"), code("x = (\n")])
+@pytest.mark.parametrize("bad", [code("mode = 0777"), code("x = (\n")])
 def test_a_cell_that_is_not_python_before_tf1_code_leaves_the_notebook(tmp_path, capsys, bad):
     # What that cell imports or runs (an op would start the runtime) decides how the
     # cells after it are rewritten, and cannot be known: nothing is rewritten.
@@ -374,7 +374,7 @@ def test_mask_and_unmask_round_trip():
     text = "%cd ..\nx = 1\n  !ls\r\ny = %time f()\n"
     masked = mask_magics(text)
     assert masked.text == (
-        "__tfmigrate_magic_0__(cd)\nx = 1\n  __tfmigrate_magic_1__(ls)\r\n__tfmigrate_magic_2__(y, time, f)\n")
+        "__tfmigrate_magic_0__(cd)\nx = 1\n  __tfmigrate_magic_1__(ls)\r\n__tfmigrate_magic_2__(y, time, f, __tfmigrate_may_run_ops__)\n")
     assert unmask_magics(masked.text, masked.originals) == text
 
 
@@ -496,3 +496,18 @@ def test_a_notebook_in_a_project_run_keeps_its_reports(tmp_path, capsys):
     # ... and the cell that hands the same config to another session says so too.
     assert "course.ipynb:cell 3:1:11: TFM120 `InteractiveSession(config=...)` is TF1 API left in this cell; it goes " \
            "with the site reported at cell 2 line 1 (TFM120)" in out
+
+
+@pytest.mark.parametrize("runner", ["%time y = build()", "print build()"])
+def test_tf_config_calls_go_above_a_set_aside_line_that_may_run_ops(tmp_path, runner):
+    """`%time y = build()` (or a Python 2 `print build()`) may run TF ops, which start TF2's
+    runtime: the memory-growth calls must run before it, not in the config's own cell."""
+    nb = notebook(code("import tensorflow as tf\n", runner),
+                  code("config = tf.ConfigProto()\n", "config.gpu_options.allow_growth = True\n",
+                       "sess = tf.Session(config=config)"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    cells = json.loads(path.read_text())["cells"]
+    assert cells[0]["source"] == ["import tensorflow as tf\n", 'for gpu in tf.config.list_physical_devices("GPU"):\n',
+                                  "    tf.config.experimental.set_memory_growth(gpu, True)\n", runner]
+    assert cells[1]["source"] == ["sess = tf.compat.v1.Session()"]

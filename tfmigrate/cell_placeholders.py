@@ -11,3 +11,8 @@ MAGIC_PLACEHOLDER_PREFIX = "__tfmigrate_magic_"
 # Passed to the placeholder of `%env NAME=value` / `%set_env`: the rules read it as a
 # change to os.environ (CUDA_VISIBLE_DEVICES set between a config and its session).
 ENVIRONMENT_CHANGE = "__tfmigrate_environ__"
+
+# Passed to the placeholder of a line that calls something (`%time model.fit(x)`, a Python 2
+# `print sess.run(y)`): the rules read it as a statement that may run TensorFlow ops, which
+# starts TF2's runtime, so no tf.config call is put after it.
+MAY_RUN_OPS = "__tfmigrate_may_run_ops__"

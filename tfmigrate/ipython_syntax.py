@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX
+from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PREFIX, MAY_RUN_OPS
 
 # Cell magics whose body is ordinary Python: the magic line is set aside like a line magic.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
@@ -40,6 +40,9 @@ _MAGIC_LINE = re.compile(
     r"|\?{1,2}[A-Za-z_][\w.]*[ \t]*$|[A-Za-z_][\w.]*\?{1,2}[ \t]*$)"
 )
 _LINES = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.S)
+# A Python 2 print statement: `print x`, `print "a", b`, `print >>f, x` (not `print(x)`,
+# not `print = f`, not `print` alone, which are Python 3).
+_PYTHON2_PRINT = re.compile(r"^[ \t]*print(?:[ \t]*>>|[ \t]+(?![ \t]*(?:[(=.,;)\]}:#]|$)))")
 
 
 class CellNotPython(Exception):
@@ -108,7 +111,10 @@ class _LogicalLines:
         self.continued = ends_with_backslash and not self.quote
 
 
-def mask_magics(text: str) -> MaskedCell:
+def mask_magics(text: str, python2_prints: bool = False) -> MaskedCell:
+    """The cell with its IPython syntax set aside; with `python2_prints`, Python 2 print
+    statements too (a notebook of the Python 2 era: the lines stay as they are, and the
+    Python 3 code around them can still be rewritten)."""
     if "__tfmigrate_magic_" in text:
         raise CellNotPython("the cell already contains a tfmigrate placeholder name")
     lines = split_lines(text)
@@ -124,10 +130,13 @@ def mask_magics(text: str) -> MaskedCell:
     indents: list[str] = []
     scanner = _LogicalLines()
     magic_indent = None  # set while a magic goes on with backslash continuations
+    statement = None  # a Python 2 print statement's own scanner, while it goes on
     for i, line in enumerate(lines):
         body = line.rstrip("\r\n")
         if magic_indent is None and (i == cell_magic or (scanner.at_statement_start and _MAGIC_LINE.match(body))):
             magic_indent = body[: len(body) - len(body.lstrip(" \t"))]
+        elif magic_indent is None and python2_prints and scanner.at_statement_start and _PYTHON2_PRINT.match(body):
+            magic_indent, statement = body[: len(body) - len(body.lstrip(" \t"))], _LogicalLines()
         if magic_indent is None:
             scanner.read(body)
             out.append(line)
@@ -136,7 +145,11 @@ def mask_magics(text: str) -> MaskedCell:
         out.append(magic_indent + placeholder_call(len(originals), body) + line_ending(line))
         originals.append(body)
         indents.append(magic_indent)
-        if not body.endswith("\\") or i == cell_magic:
+        if statement is not None:  # a print statement goes on while its brackets are open
+            statement.read(body)
+            if statement.at_statement_start:
+                magic_indent = statement = None
+        elif not body.endswith("\\") or i == cell_magic:
             magic_indent = None
     if magic_indent is not None:
         raise CellNotPython(f"line {len(lines)}: the cell ends inside an IPython magic continued with a backslash")
@@ -150,6 +163,8 @@ def placeholder_call(index: int, magic: str) -> str:
     names = dict.fromkeys(n for n in _IDENTIFIER.findall(magic) if n.isidentifier() and not keyword.iskeyword(n))
     if _SETS_ENVIRONMENT.match(magic):
         names[ENVIRONMENT_CHANGE] = None
+    if (re.search(r"\w[ \t]*\(", magic) and not magic.lstrip().startswith("!")) or re.match(r"[ \t]*%run\b", magic):
+        names[MAY_RUN_OPS] = None  # `%time model.fit(x)`: a call, which may run TF ops
     return _PLACEHOLDER.format(index) + "(" + ", ".join(names) + ")"
 
 

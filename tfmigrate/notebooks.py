@@ -219,6 +219,12 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
         try:
             masked = mask_magics(text)
             problem = None if masked.foreign else _parse_problem(masked)
+            if problem is not None and problem.startswith("cannot parse"):
+                # A notebook of the Python 2 era: its print statements are set aside like
+                # magics (kept as they are) so that the code around them can be rewritten.
+                older = mask_magics(text, python2_prints=True)
+                if len(older.originals) > len(masked.originals) and _parse_problem(older) is None:
+                    masked, problem = older, None
         except CellNotPython as exc:
             masked, problem = None, str(exc)
         if masked is not None and masked.foreign:
