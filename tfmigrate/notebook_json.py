@@ -27,6 +27,8 @@ from difflib import SequenceMatcher
 from json.decoder import scanstring
 from typing import Any, Optional, Sequence
 
+from tfmigrate.ipython_syntax import split_lines
+
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 
@@ -50,7 +52,7 @@ class NotebookText:
     style: "JsonStyle" = field(init=False)
 
     def __post_init__(self) -> None:
-        self.style = JsonStyle.of(self.text, self)
+        self.style = JsonStyle.of(self.text)
 
     @classmethod
     def parse(cls, text: str) -> "NotebookText":
@@ -126,7 +128,7 @@ class JsonStyle:
     newline: str = "\n"
 
     @classmethod
-    def of(cls, text: str, parsed: Optional[NotebookText] = None) -> "JsonStyle":
+    def of(cls, text: str) -> "JsonStyle":
         raw_non_ascii = any(ord(c) > 127 for c in text)
         lines = text.splitlines()
         unit = " "
@@ -206,64 +208,52 @@ def encode_source(raw_old: str, new: str, style: JsonStyle, key_indent: str) -> 
     """The JSON text for a cell's new source, reusing the raw text of every unchanged line."""
     old = json.loads(raw_old)
     if isinstance(old, str):
-        pieces = _string_lines(raw_old)
-        new_lines = _split_keeping_crlf(new)
-        encoded = _reuse(pieces, new_lines, style)
+        pieces = [(decoded, '"' + raw + '"') for decoded, raw in _string_lines(raw_old)]
+        encoded = _reuse(pieces, split_lines(new), style)
         return '"' + "".join(e[1:-1] for e in encoded) + '"'
     if not isinstance(old, list):
         raise NotebookLayoutError("a cell's source is neither a string nor a list")
     items = _list_items(raw_old)
     new_items = _split_like_jupyter(new)
-    encoded = _reuse([(json.loads(r), r) for r in items], new_items, style)
+    encoded = _reuse([(json.loads(raw_old[a:b]), raw_old[a:b]) for a, b in items], new_items, style)
     if not encoded:
         return "[]"
     opening, separator, closing = _list_whitespace(raw_old, items, style, key_indent)
     return "[" + opening + separator.join(encoded) + closing + "]"
 
 
-def _split_keeping_crlf(text: str) -> list[str]:
-    out, start = [], 0
-    for m in re.finditer(r"\r\n|\r|\n", text):
-        out.append(text[start:m.end()])
-        start = m.end()
-    if start < len(text):
-        out.append(text[start:])
-    return out
-
-
 def _reuse(old: Sequence[tuple[str, str]], new: Sequence[str], style: JsonStyle) -> list[str]:
+    """JSON strings for the `new` lines: an old line's own text (old: (decoded, JSON)) where
+    the line is unchanged, this file's style for the rest."""
     matcher = SequenceMatcher(None, [d for d, _ in old], list(new), autojunk=False)
     out: list[str] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            out.extend(raw if raw.startswith('"') else '"' + raw + '"' for _, raw in old[i1:i2])
+            out.extend(raw for _, raw in old[i1:i2])
         else:
             out.extend(style.encode(line) for line in new[j1:j2])
     return out
 
 
-def _list_items(raw: str) -> list[str]:
-    """The raw text of each string of a JSON list of strings."""
+def _list_items(raw: str) -> list[tuple[int, int]]:
+    """The span of each string of a JSON list of strings, in `raw`."""
     items, i = [], _skip(raw, 1)
     while i < len(raw) and raw[i] != "]":
         _, end = _DECODER.raw_decode(raw, i)
-        items.append(raw[i:end])
+        items.append((i, end))
         i = _skip(raw, end)
         if raw.startswith(",", i):
             i = _skip(raw, i + 1)
     return items
 
 
-def _list_whitespace(raw: str, items: list[str], style: JsonStyle, key_indent: str) -> tuple[str, str, str]:
+def _list_whitespace(raw: str, items: list[tuple[int, int]], style: JsonStyle,
+                     key_indent: str) -> tuple[str, str, str]:
     """(after "[", between items, before "]") as the list had them."""
     if items:
-        first = raw.index(items[0])
-        opening = raw[1:first]
-        last_end = raw.rindex(items[-1]) + len(items[-1])
-        closing = raw[last_end:-1]
+        opening, closing = raw[1:items[0][0]], raw[items[-1][1]:-1]
         if len(items) > 1:
-            second = raw.index(items[1], first + len(items[0]))
-            between = raw[first + len(items[0]):second]
+            between = raw[items[0][1]:items[1][0]]
         else:
             between = "," + opening if "\n" in opening else style.inline_separator
         return opening, between, closing
