@@ -204,8 +204,11 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     # A site reported in this pass may be rewritable in its output: a device call that
     # started TF2's runtime before a config (TFM123) is rewritten into one that does not.
     # One run must be final, so a pass that rewrote something and left a report runs again.
-    if (deferred or diagnostics) and _depth < 3:
-        again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code)
+    # When that pass rewrites nothing more, this pass's reports stand: they read the file as
+    # the user wrote it (a set_session this pass removed still explains a get_session).
+    again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code) \
+        if (deferred or diagnostics) and _depth < 3 else None
+    if again is not None and (deferred or again.changed):
         # The next pass read this pass's output: its sites go back to the lines they stand on
         # in the file as given, and this pass's own notes are kept beside them.
         back = _OriginalLines(code, original)
