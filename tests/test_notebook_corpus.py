@@ -142,6 +142,7 @@ def test_reports_are_byte_identical_from_run_to_run(tmp_path: Path, form: str) -
 def test_the_written_out_helper_runs_in_a_kernel_without_tfmigrate() -> None:
     nb = json.loads((CORPUS / "jupyterlab_future_ids" / "after.ipynb").read_text(encoding="utf-8"))
     helper = "".join(next(c for c in nb["cells"] if "".join(c["source"]).startswith("# Added by tfmigrate:"))["source"])
+    assert helper.isascii()  # it goes into files of every writer's style, ASCII-only ones too
     code = f"import sys\nsys.modules['tfmigrate'] = None\n{helper}\n" \
            "print(visible_gpu_to_nvml_id(1, '3,GPU-a1'), visible_gpu_to_nvml_id(0, '3,GPU-a1'))\n" \
            "try:\n    total_memory_mib(type('G', (), {'name': '/physical_device:GPU:0'})())\n" \

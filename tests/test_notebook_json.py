@@ -108,3 +108,11 @@ def test_an_added_cell_takes_the_key_order_indent_and_a_fresh_id():
 def test_text_that_is_not_a_notebook_is_refused():
     with pytest.raises(NotebookLayoutError):
         NotebookText.parse('{"nbformat": 4}')
+
+
+def test_a_file_without_raw_non_ascii_gets_none():
+    # json.dumps's default writer: nothing tells how it would write "é", so it is escaped,
+    # which any reader decodes the same and which keeps the file ASCII.
+    text = json.dumps(_nb(["x = 1"]))
+    new = patch(NotebookText.parse(text), {0: "x = 1  # é"})
+    assert new.isascii() and json.loads(new)["cells"][0]["source"] == ["x = 1  # é"]

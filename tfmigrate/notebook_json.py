@@ -112,7 +112,6 @@ def _locate_cells(text: str) -> list[CellSpan]:
 # -- the file's escape style --------------------------------------------------------------------
 
 _ESCAPE_OR_SPECIAL = re.compile(r"(\\u[0-9a-fA-F]{4}|\\.)|([<>&/\u2028\u2029])")
-_NON_ASCII_ESCAPE = re.compile(r"\\u(?:00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})")
 _RAW_LINE_UNITS = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S)
 
 
@@ -140,7 +139,9 @@ class JsonStyle:
             inline = match.group(1)
             break
         return cls(
-            ensure_ascii=not raw_non_ascii and _NON_ASCII_ESCAPE.search(text) is not None,
+            # A file with no raw non-ASCII byte gets none: escapes are what an ensure_ascii
+            # writer (json.dumps's default) would write, and valid JSON for any reader.
+            ensure_ascii=not raw_non_ascii,
             html_escapes=re.search(r"\\u00(?:3[cCeE]|26)", text) is not None,
             escaped_slash="\\/" in text,
             upper_hex=re.search(r"\\u[0-9a-fA-F]{0,3}[A-F]", text) is not None,

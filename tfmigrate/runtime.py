@@ -31,7 +31,7 @@ def visible_gpu_to_nvml_id(index: int, cuda_visible_devices: "str | None" = None
 
     TensorFlow numbers GPUs after CUDA_VISIBLE_DEVICES has been applied (SEMANTICS fact
     6); NVML numbers all GPUs in the machine. The entry may be an index or a UUID
-    ("GPU-…"/"MIG-…"), which NVML resolves by UUID.
+    ("GPU-..."/"MIG-..."), which NVML resolves by UUID.
     """
     env = os.environ.get("CUDA_VISIBLE_DEVICES") if cuda_visible_devices is None else cuda_visible_devices
     if env is None or env.strip() == "":
