@@ -511,3 +511,18 @@ def test_tf_config_calls_go_above_a_set_aside_line_that_may_run_ops(tmp_path, ru
     assert cells[0]["source"] == ["import tensorflow as tf\n", 'for gpu in tf.config.list_physical_devices("GPU"):\n',
                                   "    tf.config.experimental.set_memory_growth(gpu, True)\n", runner]
     assert cells[1]["source"] == ["sess = tf.compat.v1.Session()"]
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # a blank line a rewrite put before the next cell's marker is not the cell's
+    ("from tensorflow import Session", "import tensorflow as tf\n\n", "import tensorflow as tf"),
+    ("x = 1\n\n", "y = 2\n\n\n", "y = 2\n\n"),
+    # a cell written with CRLF gets CRLF in its new lines
+    ("a = 1\r\nb = 2", "c = 3\nb = 2\n", "c = 3\r\nb = 2"),
+    # an emptied cell stays empty
+    ("config = tf.ConfigProto()\n", "", ""),
+])
+def test_a_rewritten_cell_ends_as_the_cell_did(old, new, expected):
+    from tfmigrate.notebooks import _ends_as
+
+    assert _ends_as(old, new) == expected

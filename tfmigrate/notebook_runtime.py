@@ -65,8 +65,11 @@ def _without_line(lines: list[str], index: int, old: str) -> list[str]:
     plain = lines[:index] + lines[index + 1:]
     if index + 1 < len(lines) and not lines[index + 1].strip():
         both = lines[:index] + lines[index + 2:]
-        before = split_lines(old)
-        if SequenceMatcher(None, before, both).ratio() > SequenceMatcher(None, before, plain).ratio():
+        def bare(lines: list[str]) -> list[str]:  # a cell's last line has no newline
+            return [line.rstrip("\r\n") for line in lines]
+
+        before = bare(split_lines(old))
+        if SequenceMatcher(None, before, bare(both)).ratio() > SequenceMatcher(None, before, bare(plain)).ratio():
             return both
     return plain
 

@@ -106,10 +106,30 @@ def split_module(text: str, cells: Sequence[CodeCell]) -> list[str]:
             new = unmask_magics("".join(lines), cell.masked.originals, cell.masked.cell_magic, cell.masked.indents)
         except CellNotPython as exc:
             raise NotebookNotPython(f"{exc} (cell {cell.number})")
-        if not cell.text.endswith(("\n", "\r")) and new.endswith("\n"):
-            new = new[:-2] if new.endswith("\r\n") else new[:-1]  # Jupyter's last line has no newline
-        out.append(new)
+        out.append(_ends_as(cell.text, new))
     return out
+
+
+def _ends_as(old: str, new: str) -> str:
+    """The rewritten cell with the line endings and the end of the cell as it had them: a
+    blank line a rewrite put before the next cell's marker is not the cell's, Jupyter's last
+    line has no newline, and a cell written with CRLF gets CRLF in its new lines too."""
+    def blank_tail(lines: list[str]) -> int:
+        n = 0
+        while n < len(lines) and not lines[len(lines) - 1 - n].strip():
+            n += 1
+        return n
+
+    lines = split_lines(new)
+    keep = blank_tail(split_lines(old))
+    while lines and blank_tail(lines) > keep and any(line.strip() for line in lines):
+        lines.pop()
+    new = "".join(lines)
+    if not old.endswith(("\n", "\r")) and new.endswith(("\n", "\r")):
+        new = new[:-2] if new.endswith("\r\n") else new[:-1]  # Jupyter's last line has no newline
+    if "\r\n" in old and "\n" not in old.replace("\r\n", ""):
+        new = re.sub(r"(?<!\r)\n", "\r\n", new)
+    return new
 
 
 _BLOCK_OPENER = re.compile(r"^([ \t]*)[^#\s].*:[ \t]*(?:#.*)?$")
