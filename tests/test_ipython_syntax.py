@@ -19,8 +19,8 @@ def _masked_lines(text: str) -> list[int]:
     ("tf.Session?\n??tf.Session\n", [1, 2]),
     # inside blocks, at the block's indentation
     ("if True:\n    %time f()\ntry:\n    !nvidia-smi\nexcept OSError:\n    pass\n", [2, 4]),
-    # a shell line continued with a backslash: every physical line of it
-    ("!pip install \\\n    tensorflow==1.15 \\\n  tqdm\nx = 1\n", [1, 2, 3]),
+    # a shell line continued with a backslash: one statement over its lines
+    ("!pip install \\\n    tensorflow==1.15 \\\n  tqdm\nx = 1\n", [1]),
     # Python, not magics: the modulo operator inside brackets, lines of a string,
     # a line continued with a backslash, a comment
     ('print("%d"\n      % 3)\n', []),
@@ -39,11 +39,16 @@ def test_magic_lines_are_the_lines_ipython_reads_as_magics(text, lines):
     assert unmask_magics(masked.text, masked.originals, masked.cell_magic, masked.indents) == text
 
 
-def test_a_continued_magic_may_have_lines_less_indented_than_itself():
-    text = "if True:\n    !pip install \\\ntqdm\nx = 1\n"
+def test_a_continued_magic_is_one_statement_over_its_lines():
+    # The continuation may be less indented than the magic; as one call over the same
+    # lines, nothing can be put between the two.
+    text = "if True:\n    !pip install \\\ntqdm \\\n  keras\nx = 1\n"
     masked = mask_magics(text)
-    assert masked.text.splitlines()[2].startswith("    __tfmigrate_magic_1__")  # a statement of the block
+    assert masked.text == "if True:\n    __tfmigrate_magic_0__(pip, install, tqdm, keras\n\n)\nx = 1\n"
     assert unmask_magics(masked.text, masked.originals, masked.cell_magic, masked.indents) == text
+    broken = masked.text.replace("\n\n)", "\nx = 0\n)")
+    with pytest.raises(CellNotPython, match="continued over lines"):
+        unmask_magics(broken, masked.originals, masked.cell_magic, masked.indents)
 
 
 def test_a_cell_that_ends_inside_a_continued_magic_is_refused():
@@ -62,7 +67,7 @@ def test_a_cell_magic_with_a_python_body_is_set_aside_and_one_without_is_foreign
 @pytest.mark.parametrize("text, lines", [
     ("print 'a', b\nx = 1\n", [1]),
     ("print >>sys.stderr, x\n", [1]),
-    ('print "%d" % (\n    n)\ny = 2\n', [1, 2]),
+    ('print "%d" % (\n    n)\ny = 2\n', [1]),
     ("if x:\n    print x\n", [2]),
     # Python 3 all the same: left to the parser
     ("print(x)\nprint\nprint = log\nprint (a, b)\n", []),

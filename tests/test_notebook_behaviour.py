@@ -25,7 +25,7 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "notebooks"
 # Cases whose cells need nothing a CPU test machine lacks (matplotlib, Python 2).
 RUNNABLE = ["colab_memory_fraction", "jupyterlab_future_ids", "cell_magic_string_source_crlf",
             "modulo_continuation_and_indent", "compact_single_line"]
-_PLACEHOLDER = re.compile(r"^([ \t]*)__tfmigrate_magic_\d+__\(.*\)$", re.M)
+_PLACEHOLDER = re.compile(r"^([ \t]*)__tfmigrate_magic_\d+__\(")
 
 
 def as_script(notebook: Path, target: Path) -> Path:
@@ -35,7 +35,17 @@ def as_script(notebook: Path, target: Path) -> Path:
         if cell["cell_type"] != "code":
             continue
         source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-        parts.append(_PLACEHOLDER.sub(r"\1pass", mask_magics(source.replace("\r\n", "\n")).text))
+        lines, skipping = [], False
+        for line in mask_magics(source.replace("\r\n", "\n")).text.split("\n"):
+            head = _PLACEHOLDER.match(line)
+            if skipping:
+                skipping = line.strip() != ")"  # the last line of a magic continued over lines
+            elif head:
+                lines.append(head.group(1) + "pass")
+                skipping = not line.endswith(")")
+            else:
+                lines.append(line)
+        parts.append("\n".join(lines))
     target.write_text("\n".join(parts) + "\n", encoding="utf-8")
     return target
 

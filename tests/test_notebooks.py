@@ -526,3 +526,13 @@ def test_a_rewritten_cell_ends_as_the_cell_did(old, new, expected):
     from tfmigrate.notebooks import _ends_as
 
     assert _ends_as(old, new) == expected
+
+
+def test_no_code_goes_between_a_magic_and_the_line_it_continues(tmp_path):
+    cell = code("!echo start \\\n", "  config = tf.ConfigProto()\n", "config = tf.ConfigProto()\n",
+                "config.gpu_options.allow_growth = True\n", "sess = tf.Session(config=config)")
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, cell))
+    assert run("rewrite", str(path)) == 1
+    assert json.loads(path.read_text())["cells"][1]["source"] == [
+        "!echo start \\\n", "  config = tf.ConfigProto()\n", 'for gpu in tf.config.list_physical_devices("GPU"):\n',
+        "    tf.config.experimental.set_memory_growth(gpu, True)\n", "sess = tf.compat.v1.Session()"]

@@ -30,7 +30,7 @@ from tfmigrate.cell_placeholders import ENVIRONMENT_CHANGE, MAGIC_PLACEHOLDER_PR
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
 
 _PLACEHOLDER = MAGIC_PLACEHOLDER_PREFIX + "{}__"
-_PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(.*\)$")
+_PLACEHOLDER_LINE = re.compile(r"^([ \t]*)__tfmigrate_magic_(\d+)__\(")  # its first line
 _SETS_ENVIRONMENT = re.compile(r"^[ \t]*%(?:env[ \t]+[^ \t=]+[ \t]*[= \t]|set_env[ \t])")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # `%magic`, `!shell`, `a, b = !shell` / `x = %magic` at the start of a line, or a help
@@ -129,31 +129,47 @@ def mask_magics(text: str, python2_prints: bool = False) -> MaskedCell:
     originals: list[str] = []
     indents: list[str] = []
     scanner = _LogicalLines()
-    magic_indent = None  # set while a magic goes on with backslash continuations
+    group: list[str] = []  # the lines of the magic (or print statement) being read
+    endings: list[str] = []
+    magic_indent = ""
     statement = None  # a Python 2 print statement's own scanner, while it goes on
     for i, line in enumerate(lines):
         body = line.rstrip("\r\n")
-        if magic_indent is None and (i == cell_magic or (scanner.at_statement_start and _MAGIC_LINE.match(body))):
+        if not group and (i == cell_magic or (scanner.at_statement_start and _MAGIC_LINE.match(body))):
             magic_indent = body[: len(body) - len(body.lstrip(" \t"))]
-        elif magic_indent is None and python2_prints and scanner.at_statement_start and _PYTHON2_PRINT.match(body):
+        elif not group and python2_prints and scanner.at_statement_start and _PYTHON2_PRINT.match(body):
             magic_indent, statement = body[: len(body) - len(body.lstrip(" \t"))], _LogicalLines()
-        if magic_indent is None:
+        elif not group:
             scanner.read(body)
             out.append(line)
             continue
         # The magic line, or a line it continues: IPython hands them to the magic whole.
-        out.append(magic_indent + placeholder_call(len(originals), body) + line_ending(line))
-        originals.append(body)
-        indents.append(magic_indent)
+        group.append(body)
+        endings.append(line_ending(line))
         if statement is not None:  # a print statement goes on while its brackets are open
             statement.read(body)
-            if statement.at_statement_start:
-                magic_indent = statement = None
-        elif not body.endswith("\\") or i == cell_magic:
-            magic_indent = None
-    if magic_indent is not None:
+            done = statement.at_statement_start
+        else:
+            done = not body.endswith("\\") or i == cell_magic
+        if done:
+            out.extend(_placeholder_lines(len(originals), magic_indent, group, endings))
+            originals.append("\n".join(group))
+            indents.append(magic_indent)
+            group, endings, statement = [], [], None
+    if group:
         raise CellNotPython(f"line {len(lines)}: the cell ends inside an IPython magic continued with a backslash")
     return MaskedCell("".join(out), originals, cell_magic=cell_magic is not None, indents=indents)
+
+
+def _placeholder_lines(index: int, indent: str, group: list[str], endings: list[str]) -> list[str]:
+    """One statement for the whole magic, over as many lines as it had, so that no rewrite
+    can put code between a line and the line that continues it:
+    `__tfmigrate_magic_0__(pip, install, tensorflow` ⏎ (blank) ⏎ `)`."""
+    call = placeholder_call(index, "\n".join(group))
+    if len(group) == 1:
+        return [indent + call + endings[0]]
+    head = call[:-1]  # without its ")"
+    return [indent + head + endings[0], *(e for e in endings[1:-1]), ")" + endings[-1]]
 
 
 def placeholder_call(index: int, magic: str) -> str:
@@ -194,23 +210,32 @@ def is_placeholder_line(line: str) -> bool:
 def unmask_magics(text: str, originals: Sequence[str], cell_magic: bool = False,
                   indents: Sequence[str] = ()) -> str:
     """Put the magic lines back; every placeholder must come back once, in order, at the
-    indentation it had, and a cell magic must still be the first line that is not blank."""
+    indentation it had, over the lines it had, and a cell magic must still be the first
+    line that is not blank."""
     out, seen = [], 0
     lines = split_lines(text)
     if cell_magic and not is_placeholder_line(next((x for x in lines if x.strip()), "")):
         raise CellNotPython("the rewrite put code above a cell magic")
-    for line in lines:
-        m = _PLACEHOLDER_LINE.match(line.rstrip("\r\n"))
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _PLACEHOLDER_LINE.match(line)
         if m is None:
             out.append(line)
+            i += 1
             continue
         index = int(m.group(2))
-        original = originals[index] if index < len(originals) else None
+        original = originals[index].split("\n") if index < len(originals) else None
         indent = indents[index] if index < len(indents) else None
         if index != seen or original is None or (
-                m.group(1) != indent if indent is not None else not original.startswith(m.group(1))):
+                m.group(1) != indent if indent is not None else not original[0].startswith(m.group(1))):
             raise CellNotPython("the rewrite moved an IPython magic line")
-        out.append(original + line_ending(line))
+        taken = lines[i:i + len(original)]
+        if len(taken) != len(original) or [t.strip() for t in taken[1:]] != [""] * (len(original) - 2) + [")"] * (
+                len(original) > 1):
+            raise CellNotPython("the rewrite changed an IPython magic continued over lines")
+        out.extend(body + line_ending(masked) for body, masked in zip(original, taken))
+        i += len(original)
         seen += 1
     if seen != len(originals):
         raise CellNotPython("the rewrite dropped an IPython magic line")

@@ -324,7 +324,8 @@ def _tf1_left(text: str) -> Optional[tuple[int, int, str]]:
 
     try:
         masked = mask_magics(text)  # raises for what cannot be set aside: not ours to read
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(masked.text).readline)
+        code = re.sub(r"(__tfmigrate_magic_\d+__\()[^)\n]*", r"\1", masked.text)  # not what a magic names
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code).readline)
                   if t.type in (tokenize.NAME, tokenize.OP)]
     except (CellNotPython, tokenize.TokenError, SyntaxError):
         return None
