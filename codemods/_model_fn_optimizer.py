@@ -95,7 +95,7 @@ class OptimizerMapping:
                 raise NotTranslatable(f"`{self.code(node)}`: {', '.join(sorted(given))} is custom train_op logic",
                                       node)
         elif method == "apply_gradients":
-            clip = self.clipped(node, path)
+            clip = self.clipped(node, path)  # None: the gradients as compute_gradients gave them
         else:
             raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
         owner = self.value(node.func.value, path)
@@ -116,13 +116,18 @@ class OptimizerMapping:
             raise NotTranslatable(f"`{self.code(call)}` does not advance the global step, so the Estimator never "
                                   "counted its steps: migrate it by hand", call)
 
-    def clipped(self, node: cst.Call, path: _Path) -> str:
+    def clipped(self, node: cst.Call, path: _Path) -> Optional[str]:
+        """The global norm `apply_gradients` clips to, or None where it applies what
+        `compute_gradients(loss)` of the same optimizer gave, which is what `minimize` does
+        (and what Keras's fit does)."""
         given = self.arguments(node, ("grads_and_vars", "global_step", "name"))
         self.global_step(given.pop("global_step", None), node, path)
         given.pop("name", None)
         pairs = self.value(given.pop("grads_and_vars", None) or node, path)
-        problem = NotTranslatable("apply_gradients on something other than gradients clipped by "
-                                  "tf.clip_by_global_norm: write a Keras train_step by hand", node)
+        problem = NotTranslatable("apply_gradients on something other than compute_gradients(loss), as it is or "
+                                  "clipped by tf.clip_by_global_norm: write a Keras train_step by hand", node)
+        if self.computed_gradients(pairs, node, path):
+            return None  # `optimizer.apply_gradients(optimizer.compute_gradients(loss))`
         if not (isinstance(pairs, cst.Call) and isinstance(pairs.func, cst.Name) and pairs.func.value == "zip"
                 and len(pairs.args) == 2):
             raise problem
@@ -131,7 +136,7 @@ class OptimizerMapping:
             raise problem
         # `grads, _ = tf.clip_by_global_norm(grads, norm)` after
         # `grads, variables = zip(*optimizer.compute_gradients(loss))`.
-        norm = None
+        norm, unclipped = None, False
         for step in path.steps:
             if isinstance(step, cst.Assign) and len(step.targets) == 1 \
                     and isinstance(step.targets[0].target, cst.Tuple) and isinstance(step.value, cst.Call):
@@ -142,9 +147,33 @@ class OptimizerMapping:
                     elif not any(isinstance(n, cst.Attribute) and n.attr.value == "compute_gradients"
                                  for n in _walk(step.value)):
                         raise problem
-        if norm is None:
+                    elif norm is None and self.unpacked_gradients(step, node, path):
+                        unclipped = True
+        if norm is None and not unclipped:
             raise problem
         return norm
+
+    def computed_gradients(self, pairs: cst.CSTNode, apply: cst.Call, path: _Path) -> bool:
+        """`optimizer.compute_gradients(loss)` (or with var_list=tf.trainable_variables()), on
+        the optimizer `apply` is called on."""
+        if not (isinstance(pairs, cst.Call) and isinstance(pairs.func, cst.Attribute)
+                and pairs.func.attr.value == "compute_gradients"):
+            return False
+        if self.value(pairs.func.value, path) is not self.value(apply.func.value, path):  # type: ignore[attr-defined]
+            return False
+        given = self.arguments(pairs, ("loss", "var_list"))
+        given.pop("loss", None)
+        if "var_list" in given and self.is_all_trainable(given["var_list"], path):
+            given.pop("var_list")
+        return not given
+
+    def unpacked_gradients(self, step: cst.Assign, apply: cst.Call, path: _Path) -> bool:
+        """`grads, variables = zip(*optimizer.compute_gradients(loss))`, applied as they are."""
+        value = step.value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "zip"
+                and len(value.args) == 1 and value.args[0].star == "*"):
+            return False
+        return self.computed_gradients(self.value(value.args[0].value, path), apply, path)
 
     def optimizer_text(self, node: cst.BaseExpression, path: _Path) -> str:
         name = self.name_of(node.func) if isinstance(node, cst.Call) else None

@@ -179,3 +179,43 @@ def test_weighted_head_losses_make_one_output_per_head_with_metrics_under_their_
            ' + params["t"] * tf2.keras.losses.MeanAbsoluteError()(y["size"], y_pred["size"])' in new
     assert 'self.metric_accuracy.update_state(y["kind"], y_pred["kind"])' in new
     assert "metrics=" not in new.split("def make_keras_model")[1]  # compiled metrics would be renamed kind_accuracy
+
+
+TWO_STEPS = """\
+    loss = tf.losses.mean_squared_error(labels, logits)
+    optimizer = tf.train.AdamOptimizer(0.01)
+    {gradients}
+    train_op = optimizer.apply_gradients({pairs}, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn)
+estimator.train(input_fn)
+"""
+
+
+def two_steps(gradients: str, pairs: str) -> str:
+    head = HEAD.replace("def model_fn(features, labels, mode, params):", "def model_fn(features, labels, mode):")
+    return head + TWO_STEPS.format(gradients=gradients, pairs=pairs)
+
+
+@pytest.mark.parametrize("gradients, pairs", [
+    ("grads_and_vars = optimizer.compute_gradients(loss)", "grads_and_vars"),
+    ("grads, variables = zip(*optimizer.compute_gradients(loss))", "zip(grads, variables)"),
+    ("grads_and_vars = optimizer.compute_gradients(loss, var_list=tf.trainable_variables())", "grads_and_vars"),
+])
+def test_compute_then_apply_gradients_is_minimize(gradients: str, pairs: str) -> None:
+    new = compiled(two_steps(gradients, pairs))
+    assert "optimizer=tf2.keras.optimizers.Adam(learning_rate=0.01, epsilon=1e-08)" in new
+
+
+@pytest.mark.parametrize("gradients, pairs", [
+    ("grads_and_vars = [(g * 0.5, v) for g, v in optimizer.compute_gradients(loss)]", "grads_and_vars"),
+    ("grads_and_vars = tf.train.AdamOptimizer(0.5).compute_gradients(loss)", "grads_and_vars"),
+    ("grads_and_vars = optimizer.compute_gradients(loss, var_list=[tf.trainable_variables()[0]])", "grads_and_vars"),
+])
+def test_gradients_changed_or_from_another_optimizer_are_reported(gradients: str, pairs: str) -> None:
+    src = two_steps(gradients, pairs)
+    new, diagnostics = rewrite(src)
+    assert new == src
+    assert [d.code for d in diagnostics] == ["TFM210"]

@@ -22,6 +22,7 @@ RUNNABLE = {
     "estimator_classifier_train_evaluate": (None, 4, 40),  # repeat(): only the limit stops it
     "estimator_regressor_metrics": (20 * 10, 4, 40),
     "estimator_lambda_input_fn": (24 * 5, 6, 20),  # input_fn=lambda: make_dataset(..., epochs=5)
+    "estimator_compute_then_apply_gradients": (20 * 10, 4, None),
 }
 
 

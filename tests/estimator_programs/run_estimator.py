@@ -62,21 +62,23 @@ def dense_build(self, input_shape):
 
 tf1.layers.Dense.build = dense_build
 
-_minimize = tf1.train.Optimizer.minimize
+# apply_gradients, which minimize() calls too: the two-step form (compute_gradients, then
+# apply_gradients) is recorded as well.
+_apply_gradients = tf1.train.Optimizer.apply_gradients
 HYPERPARAMETERS = ("_learning_rate", "_initial_accumulator_value", "_beta1", "_beta2", "_epsilon", "_momentum",
                    "_use_nesterov")
 
 
-def minimize(self, *args, **kwargs):
+def apply_gradients(self, *args, **kwargs):
     if not first_model_fn_call["active"]:
-        return _minimize(self, *args, **kwargs)
+        return _apply_gradients(self, *args, **kwargs)
     values = {k.lstrip("_"): getattr(self, k) for k in HYPERPARAMETERS if hasattr(self, k)}
     record["optimizers"].append({"class": type(self).__name__,
                                  **{k: v for k, v in values.items() if isinstance(v, (int, float, bool))}})
-    return _minimize(self, *args, **kwargs)
+    return _apply_gradients(self, *args, **kwargs)
 
 
-tf1.train.Optimizer.minimize = minimize
+tf1.train.Optimizer.apply_gradients = apply_gradients
 
 
 class Recorder(tf1.train.SessionRunHook):
