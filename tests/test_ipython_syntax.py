@@ -17,6 +17,8 @@ def _masked_lines(text: str) -> list[int]:
     ("%matplotlib inline\nx = 1\n", [1]),
     ("files = !ls\nout = %sx echo\n", [1, 2]),
     ("tf.Session?\n??tf.Session\n", [1, 2]),
+    # automagic: IPython runs `pip install x` as `%pip install x`
+    ("pip install -q tensorflow-gpu==1.15\nconda install -y cudnn\npip = 3\n", [1, 2]),
     # inside blocks, at the block's indentation
     ("if True:\n    %time f()\ntry:\n    !nvidia-smi\nexcept OSError:\n    pass\n", [2, 4]),
     # a shell line continued with a backslash: one statement over its lines

@@ -536,3 +536,32 @@ def test_no_code_goes_between_a_magic_and_the_line_it_continues(tmp_path):
     assert json.loads(path.read_text())["cells"][1]["source"] == [
         "!echo start \\\n", "  config = tf.ConfigProto()\n", 'for gpu in tf.config.list_physical_devices("GPU"):\n',
         "    tf.config.experimental.set_memory_growth(gpu, True)\n", "sess = tf.compat.v1.Session()"]
+
+
+@pytest.mark.parametrize("line", ["%time sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))",
+                                  "!python -c 'import tensorflow as tf; tf.Session(config=tf.ConfigProto())'",
+                                  "tf.ConfigProto?"])
+def test_tf1_api_in_a_magic_line_is_reported_not_passed_over(tmp_path, capsys, line):
+    path = write_notebook(tmp_path / "nb.ipynb", notebook(IMPORT, code(line)))
+    data = path.read_bytes()
+    assert run("check", str(path)) == 1
+    assert (f"{path}:cell 2:1:0: TFM120 `ConfigProto` is TF1 API in an IPython magic or shell line, which "
+            "tfmigrate does not rewrite: migrate it by hand") in capsys.readouterr().out
+    assert run("rewrite", str(path)) == 1 and path.read_bytes() == data
+
+
+def test_a_source_list_cut_inside_a_name_is_still_read(tmp_path):
+    nb = notebook(IMPORT, code("config = tf.Config", "Proto(allow_soft_placement=True)\n",
+                               "sess = tf.Session(config=config)"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("rewrite", str(path)) == 1
+    assert json.loads(path.read_text())["cells"][1]["source"] == SESSION_AFTER
+
+
+def test_check_counts_a_notebook_with_a_cell_it_could_not_read(tmp_path, capsys):
+    nb = notebook(code("import tensorflow as tf\n", "sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))"),
+                  code("mode = 0777\n", "cfg = tf.ConfigProto()"))
+    path = write_notebook(tmp_path / "nb.ipynb", nb)
+    assert run("check", str(path)) == 2
+    assert capsys.readouterr().err.endswith(
+        "tfmigrate: 1 file scanned, 1 site in 1 file, 0 failed (1 more in part: a cell could not be read)\n")

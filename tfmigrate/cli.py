@@ -487,8 +487,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.quiet:
         files = len({d.path.split(":cell ")[0] for d in totals.diagnostics})
         skipped = f", {totals.skipped} skipped" if totals.skipped else ""
+        part = f" ({totals.in_part} more in part: a cell could not be read)" if totals.in_part else ""
         print(f"tfmigrate: {_count(totals.scanned, 'file')} scanned, {_count(len(totals.diagnostics), 'site')} in "
-              f"{_count(files, 'file')}{skipped}, {totals.failed} failed", file=sys.stderr)
+              f"{_count(files, 'file')}{skipped}, {totals.failed} failed{part}", file=sys.stderr)
     if totals.errors:
         return EXIT_ERROR
     return EXIT_CHANGES if totals.diagnostics or totals.rewritten else EXIT_OK

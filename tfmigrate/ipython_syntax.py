@@ -37,7 +37,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 # query that is the whole line (`tf.Session?`, `??tf.Session`).
 _MAGIC_LINE = re.compile(
     r"^[ \t]*(?:[%!]|[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*[%!]"
-    r"|\?{1,2}[A-Za-z_][\w.]*[ \t]*$|[A-Za-z_][\w.]*\?{1,2}[ \t]*$)"
+    r"|\?{1,2}[A-Za-z_][\w.]*[ \t]*$|[A-Za-z_][\w.]*\?{1,2}[ \t]*$"
+    # automagic: `pip install x` without its `%` (never Python: two names side by side)
+    r"|(?:pip|conda)[ \t]+(?:install|uninstall|list|show|freeze)\b)"
 )
 _LINES = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.S)
 # A Python 2 print statement: `print x`, `print "a", b`, `print >>f, x` (not `print(x)`,

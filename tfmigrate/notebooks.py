@@ -342,7 +342,17 @@ def _tf1_left(text: str) -> Optional[tuple[int, int, str]]:
                     break
                 if depth == 1 and tokens[j].string == "config" and j + 1 < len(tokens) and tokens[j + 1].string == "=":
                     return tok.start[0], tok.start[1], f"{tok.string}(config=...)"
+    # What a magic or shell line runs (`%time sess = tf.Session(config=...)`, `!python -c
+    # "...ConfigProto()"`) is not rewritten either.
+    for number, line in enumerate(masked.text.splitlines(), start=1):
+        head = re.match(r"[ \t]*__tfmigrate_magic_(\d+)__\(", line)
+        found = _TF1_NAMES.search(masked.originals[int(head[1])]) if head else None
+        if found is not None:
+            return number, 0, found.group(0) + MAGIC_MARK
     return None
+
+
+MAGIC_MARK = " (in a magic line)"
 
 
 def _left_in_silence(texts: dict[int, str], diagnostics: Sequence[Diagnostic], display: str) -> list[Diagnostic]:
@@ -360,6 +370,12 @@ def _left_in_silence(texts: dict[int, str], diagnostics: Sequence[Diagnostic], d
         if found is None:
             continue
         line, col, name = found
+        if name.endswith(MAGIC_MARK):
+            name = name[: -len(MAGIC_MARK)]
+            out.append(Diagnostic(where, line, col, "TFM218" if name in _ESTIMATOR_TOKENS else "TFM120",
+                                  f"`{name}` is TF1 API in an IPython magic or shell line, which tfmigrate does "
+                                  "not rewrite: migrate it by hand"))
+            continue
         estimator = name in _ESTIMATOR_TOKENS
         family = [d for d in diagnostics if d.code.startswith("TFM2" if estimator else "TFM1")]
         if family:

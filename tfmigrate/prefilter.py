@@ -134,6 +134,13 @@ def might_match(data: bytes, triggers: Triggers) -> bool:
 def might_match_file(path: str, data: bytes, triggers: Triggers) -> bool:
     """A notebook holds its cells as JSON strings, where `"` is written `\\"`: the quoted
     names the near-miss patterns look for ("CUDA_VISIBLE_DEVICE") are searched unescaped."""
-    if path.endswith(".ipynb") and b'\\"' in data:
-        data = data.replace(b'\\"', b'"')
+    if path.endswith(".ipynb"):
+        if b'\\"' in data:
+            data = data.replace(b'\\"', b'"')
+        # A source list may cut a line anywhere (`"config = tf.Config", "Proto()"`): the
+        # strings side by side are searched as the one text they make.
+        data = _ADJACENT_STRINGS.sub(b"", data)
     return triggers.search(data)
+
+
+_ADJACENT_STRINGS = re.compile(rb'"\s*,\s*"')
