@@ -314,6 +314,10 @@ def rewrite_cells(cells: Sequence[tuple[int, str]], rules: Sequence, options, di
 
 _CONFIG_TOKENS = frozenset({"ConfigProto", "GPUOptions", "gpu_options", "set_session", "session_config"})
 _ESTIMATOR_TOKENS = frozenset({"EstimatorSpec", "RunConfig", "model_to_estimator"})
+# The same names in text that is not Python (a %%bash cell, a magic line), with tf.estimator.*
+# and tf.contrib.learn.
+_TF1_NAMES = re.compile(r"\b(" + "|".join(sorted(_CONFIG_TOKENS | _ESTIMATOR_TOKENS))
+                        + r"|estimator\.\w+|contrib\.learn)\b")
 
 
 def _tf1_left(text: str) -> Optional[tuple[int, int, str]]:
@@ -394,8 +398,6 @@ def _left_in_silence(texts: dict[int, str], diagnostics: Sequence[Diagnostic], d
 
 
 # What the nothing-silent promise covers: TF1 session-config and Estimator names.
-_TF1_NAMES = re.compile(r"\b(ConfigProto|GPUOptions|gpu_options|set_session|session_config|EstimatorSpec|RunConfig|"
-                        r"model_to_estimator|estimator\.\w+|contrib\.learn)\b")
 
 
 def _foreign_cell_report(number: int, text: str, display: str) -> list[Diagnostic]:
