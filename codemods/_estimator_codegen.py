@@ -50,7 +50,7 @@ class _Codegen(_AnalysisBase):
         indent = self.module.default_indent
         fn_node = pipeline.model_fn_node
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
-        new_defs = list(cst.parse_module(source).body)
+        new_defs = list(cst.parse_module(source).body) if source.strip() else []
         if pipeline.strategy_name:
             new_defs = [_with_real_step_count(d, tf, indent) if isinstance(d, cst.ClassDef) and i == 0 else d
                         for i, d in enumerate(new_defs)]
@@ -68,7 +68,7 @@ class _Codegen(_AnalysisBase):
                     cst.Module(body=new_defs).code, Replace(fn_node, cst.FlattenSentinel(new_defs)))
             else:
                 edits.append(Replace(fn_node, cst.FlattenSentinel(new_defs)))
-        else:  # a canned Estimator: its model class goes above the top-level statement that builds it
+        elif new_defs:  # a canned Estimator: its model class goes above the top-level statement that builds it
             top = pipeline.estimator_stmt
             while not isinstance(self.parents.get(top), cst.Module):
                 top = self.parents.get(top)
@@ -218,8 +218,9 @@ class _Codegen(_AnalysisBase):
         lines: list[str] = []
         if strategy_line is not None:
             lines.append(strategy_line.rstrip("\n"))
-        if pipeline.seed is not None:
-            lines.append(f"{tf}.keras.utils.set_random_seed({pipeline.seed})")
+        seed = f"{tf}.keras.utils.set_random_seed({pipeline.seed})" if pipeline.seed is not None else None
+        if seed is not None and not pipeline.user_model:
+            lines.append(seed)
         args = ", ".join([a for a in (args,) if a] + [source for _, source in model.extra_args])
         build = model.build if model.build is not None else f"{model.make}({args})"
         if pipeline.strategy_name:
@@ -227,8 +228,12 @@ class _Codegen(_AnalysisBase):
                          "does too.")
             lines.append(f"with {pipeline.strategy_name}.scope():")
             lines.append(f"    {est} = {build}")
-        else:
+        elif build != est:
             lines.append(f"{est} = {build}")
+        if seed is not None and pipeline.user_model:
+            # The user's model drew its weights before the Estimator existed; RunConfig's seed
+            # only seeded what ran in the Estimator's graph (dropout, the input_fn's shuffles).
+            lines.append(seed)
         if pipeline.model_dir is not None:
             checkpoint, checkpoints = pipeline.checkpoint, pipeline.checkpoints
             if pipeline.temporary_model_dir:
@@ -245,8 +250,13 @@ class _Codegen(_AnalysisBase):
             else:
                 lines.append(f"return {est}")
         text = "".join(line + "\n" for line in lines).replace("    ", indent)
+        if pipeline.built_before:  # the user's statements that build the model, under the scope
+            moved = "".join(indent + line if line.strip() else line for line in pipeline.built_before.splitlines(True))
+            text = text.replace(f"{indent}{est} = {build}\n", moved + f"{indent}{est} = {build}\n", 1)
         module = cst.parse_module(text)
         out = list(module.body)
+        if not out:  # `model = model_to_estimator(model)`: nothing to build; comments above stay
+            return cst.FlattenSentinel([])
         out[0] = out[0].with_changes(leading_lines=[*_merged_lines(self.inherited.get(id(pipeline.estimator_stmt), []),
                                                                    pipeline.estimator_stmt.leading_lines),
                                                     *module.header, *out[0].leading_lines])

@@ -190,6 +190,11 @@ class _Pipeline:
     shared_model_fn: bool = False  # the model_fn is other Estimators' too
     warm_start: Optional[str] = None  # the model_dir whose latest checkpoint gives the first fit its weights
     warm_start_fresh: str = ""  # the name that keeps the optimizer's own state across that read
+    # model_to_estimator: the user's own Keras model is trained (no generated class), and the
+    # statements that build it, moved under the strategy's scope
+    user_model: bool = False
+    built_before: str = ""
+    steps_record: str = ""  # the dict that keeps the count of steps really taken, under a strategy
 
     @property
     def driver(self) -> str:

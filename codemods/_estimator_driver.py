@@ -10,7 +10,7 @@ import libcst as cst
 
 from tfmigrate.codemods._model_fn import KerasModelCode
 from tfmigrate.codemods._estimator_common import (
-    CODE_DRIVER, CODE_HOOKS, CODE_RUN_CONFIG_ARG, EVAL_SPEC, EVAL_SPEC_DEFAULT_STEPS, LOGGING_HOOKS, MODE_KEY_STRINGS,
+    CODE_DRIVER, CODE_HOOKS, CODE_MODEL_TO_ESTIMATOR, CODE_RUN_CONFIG_ARG, EVAL_SPEC, EVAL_SPEC_DEFAULT_STEPS, LOGGING_HOOKS, MODE_KEY_STRINGS,
     STOP_AT_STEP, TRAIN_AND_EVALUATE, TRAIN_SPEC, _AnalysisBase, _Call, _Pipeline, _Problem, _Replacer, _is_none,
     _walk,
 )
@@ -133,6 +133,13 @@ class _Driver(_AnalysisBase):
             callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
                              f"{pipeline.checkpoints}.save(checkpoint_number=int({pipeline.driver}.optimizer"
                              ".iterations.numpy()), check_interval=True))")
+        record = pipeline.steps_record
+        if record:
+            # The user's own model has no fit that puts back the steps really taken (see
+            # _estimator_codegen._REAL_STEP_COUNT): the same callback, at the call.
+            lines.append(f"{record} = {{}}")
+            callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
+                             f"{record}.update(step={est}.optimizer.iterations.numpy()))")
         extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
         if max_steps is not None and fresh:
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
@@ -146,6 +153,10 @@ class _Driver(_AnalysisBase):
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value)}{extra})")
         else:
             lines.append(f"{est}.fit({dataset}{extra})")
+        if record:
+            lines += ["# Under a strategy Keras counts one step more when a finite dataset runs out; Estimator's "
+                      "global_step counted the steps taken.",
+                      f'if "step" in {record}:', f'    {est}.optimizer.iterations.assign({record}["step"])']
         if pipeline.model_dir is not None:
             # Estimator always saved when train returned, whatever save_checkpoints_steps said.
             lines.append(f"{pipeline.checkpoints}.save(checkpoint_number=int({est}.optimizer.iterations.numpy()), "
@@ -246,6 +257,10 @@ class _Driver(_AnalysisBase):
         return f'{{**{text}, return_dict=True), "global_step": {est}.optimizer.iterations.numpy()}}'
 
     def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
+        if pipeline.user_model:
+            raise _Problem(CODE_MODEL_TO_ESTIMATOR, "predict() of a model_to_estimator Estimator yielded one dict "
+                           "per example, keyed by the Keras model's output names: call the model's predict and "
+                           "migrate by hand", call)
         if not model.predicts:
             raise _Problem(CODE_DRIVER, "predict() on a model_fn without a PREDICT EstimatorSpec", call)
         given = self.keyword_args(call, ("input_fn", "predict_keys", "hooks", "checkpoint_path",

@@ -34,6 +34,7 @@ from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
 from tfmigrate.codemods._estimator_input_fn import _InputFn
+from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
@@ -59,7 +60,8 @@ CODES = {
     CODE_OPTIMIZER: "tf.train optimizer with no Keras optimizer that has the same update",
     CODE_HOOKS: "session hooks (SessionRunHook): rewrite them as Keras callbacks by hand",
     CODE_CANNED: "canned Estimator or feature column with no checked Keras form (the message names the argument)",
-    CODE_MODEL_TO_ESTIMATOR: "tf.keras.estimator.model_to_estimator: train the Keras model directly",
+    CODE_MODEL_TO_ESTIMATOR: "tf.keras.estimator.model_to_estimator left as it is (model read after the call, "
+                             "predict, a saved model's path, renamed metrics or signatures)",
     CODE_RUN_CONFIG_DYNAMIC: "RunConfig built in a way tfmigrate cannot follow (**kwargs, replace(), passed around)",
     CODE_RUN_CONFIG_ARG: "RunConfig argument with no automatic Keras form (model_dir, session_config, …)",
     CODE_INPUT_FN: "input_fn that is not a function in this file returning a tf.data.Dataset",
@@ -80,7 +82,7 @@ class EstimatorRule(Rule):
 
 
 
-class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
+class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -96,9 +98,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             elif name in CANNED:
                 findings += self.pipeline_findings(call, canned=name)
             elif name == MODEL_TO_ESTIMATOR:
-                findings.append(Finding(CODE_MODEL_TO_ESTIMATOR, "model_to_estimator wraps a Keras model in an "
-                                        "Estimator: compile and fit the Keras model under strategy.scope() instead",
-                                        call))
+                findings += self.keras_model_findings(call)
         for call, name in self.calls():
             if call in self.handled_strategies:
                 continue
@@ -456,35 +456,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
             if key not in ("model_fn", "config", "model_dir", "params", "warm_start_from"):
                 raise _Problem(CODE_DRIVER, f"Estimator({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate this pipeline by hand"), arg)
-        tf = self.tf2_alias()
-        if tf is None:
-            raise _Problem(CODE_DRIVER, "no name is free for `import tensorflow`", call)
-        pipeline = _Pipeline(call, stmt, est_name, strategy_name="", tf=tf[0], imports=tf[1], site=site)
-        if site is not None:
-            pipeline.driver_name = site.driver
-        if "model_dir" in given and not _is_none(given["model_dir"].value):
-            pipeline.model_dir = self.plain(given["model_dir"].value)
-            pipeline.model_dir_node = given["model_dir"].value
-        pipeline.params = self.code(given["params"].value) if "params" in given else None
-        pipeline.params_node = given["params"].value if "params" in given else None
-        eval_strategy = None
-        if "config" in given and not _is_none(given["config"].value):
-            strategy_expr, eval_strategy = self.run_config(given["config"].value, pipeline, stmt)
-            if strategy_expr is not None:
-                self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
-        pipeline.eval_distributed = eval_strategy is not None
+        pipeline = self.pipeline_head(call, stmt, est_name, given, site)
         if site is not None:
             self.factory_state(pipeline)
         elif pipeline.model_dir is not None:
-            # Two Estimators of one file with a model_dir each keep a checkpoint manager each.
-            names = self.free_names(("checkpoint", "keras_checkpoint", "model_checkpoint", f"{est_name}_checkpoint"),
-                                    ("checkpoints", "checkpoint_manager", "keras_checkpoints",
-                                     f"{est_name}_checkpoints"))
-            if names is None:
-                raise _Problem(CODE_DRIVER, "no free names for the checkpoint manager of model_dir", call)
-            pipeline.checkpoint, pipeline.checkpoints = names
-            self.all_names.update(names)
-            self.model_dir_or_temporary(pipeline)
+            self.model_dir_checkpoints(pipeline, call)
         if canned is not None:
             model = self.canned_model(call, canned, pipeline)
             # A canned model is the same model when its class and every argument but where it
@@ -512,6 +488,41 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart):
         self.driver(pipeline, stmt, model)
         self.graph_mode_switches(pipeline)
         return self.pipeline_fix(pipeline, model)
+
+    def pipeline_head(self, call: cst.Call, stmt: cst.SimpleStatementLine, est_name: str,
+                      given: dict[str, cst.Arg], site: Optional[_Site] = None) -> _Pipeline:
+        """What every pipeline reads first: the name for `tensorflow`, model_dir, params, and
+        the RunConfig with its strategy."""
+        tf = self.tf2_alias()
+        if tf is None:
+            raise _Problem(CODE_DRIVER, "no name is free for `import tensorflow`", call)
+        pipeline = _Pipeline(call, stmt, est_name, strategy_name="", tf=tf[0], imports=tf[1], site=site)
+        if site is not None:
+            pipeline.driver_name = site.driver
+        if "model_dir" in given and not _is_none(given["model_dir"].value):
+            pipeline.model_dir = self.plain(given["model_dir"].value)
+            pipeline.model_dir_node = given["model_dir"].value
+        pipeline.params = self.code(given["params"].value) if "params" in given else None
+        pipeline.params_node = given["params"].value if "params" in given else None
+        eval_strategy = None
+        if "config" in given and not _is_none(given["config"].value):
+            strategy_expr, eval_strategy = self.run_config(given["config"].value, pipeline, stmt)
+            if strategy_expr is not None:
+                self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
+        pipeline.eval_distributed = eval_strategy is not None
+        return pipeline
+
+    def model_dir_checkpoints(self, pipeline: _Pipeline, call: cst.Call) -> None:
+        """Two Estimators of one file with a model_dir each keep a checkpoint manager each."""
+        est_name = pipeline.estimator_name
+        names = self.free_names(("checkpoint", "keras_checkpoint", "model_checkpoint", f"{est_name}_checkpoint"),
+                                ("checkpoints", "checkpoint_manager", "keras_checkpoints",
+                                 f"{est_name}_checkpoints"))
+        if names is None:
+            raise _Problem(CODE_DRIVER, "no free names for the checkpoint manager of model_dir", call)
+        pipeline.checkpoint, pipeline.checkpoints = names
+        self.all_names.update(names)
+        self.model_dir_or_temporary(pipeline)
 
     def canned_args(self, call: cst.Call, canned: str) -> dict[str, cst.Arg]:
         """model_dir, config and warm_start_from of a canned Estimator; the library reads every

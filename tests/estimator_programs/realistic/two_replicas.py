@@ -1,6 +1,7 @@
 """Run a program with every `MirroredStrategy()` spread over 2 logical CPUs.
 
     python two_replicas.py PROGRAM [ARGS ...]
+    python two_replicas.py -m PACKAGE.MODULE [ARGS ...]   (from the folder that holds PACKAGE)
 
 The one physical CPU is split into 2 logical devices (SEMANTICS fact 9), and a
 MirroredStrategy made without devices gets ["/cpu:0", "/cpu:1"] instead of the single
@@ -53,7 +54,11 @@ def _report():
     print(f"two_replicas: strategies {made}", file=sys.stderr, flush=True)
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.argv[1] == "-m":  # a package's module, as `python -m trainer.task`
+    sys.argv = [sys.argv[2], *sys.argv[3:]]
+    sys.path[0] = os.getcwd()
+    runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+elif __name__ == "__main__":
     program = os.path.abspath(sys.argv[1])
     sys.argv = [program, *sys.argv[2:]]
     sys.path[0] = os.path.dirname(program)
