@@ -242,8 +242,19 @@ class _AnalysisBase:
         self.shared_fn_code: dict[int, tuple[str, Edit]] = {}
         self.model_dirs: list[tuple[cst.Call, Optional[cst.BaseExpression], object]] = []  # (call, model_dir, what built it)
         self.helpers_checked: set[int] = set()
+        # an Estimator call whose model_fn is another module's → (that file, the model_fn's name)
+        self.foreign_targets: dict[int, tuple[str, str]] = {}
         # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
         self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)
+
+    def encloses(self, outer: cst.CSTNode, node: cst.CSTNode) -> bool:
+        """Is `node` inside `outer` (or `outer` itself)?"""
+        cur: Optional[cst.CSTNode] = node
+        while cur is not None:
+            if cur is outer:
+                return True
+            cur = self.parents.get(cur)
+        return False
 
     def start(self, node: cst.CSTNode) -> tuple[int, int]:
         pos = self.positions[node]

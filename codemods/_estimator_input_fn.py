@@ -45,6 +45,10 @@ class _InputFn(_AnalysisBase):
                 fn = self.single_binding(body.func)
                 if isinstance(fn, cst.FunctionDef):
                     self.returns_dataset(fn, pipeline)
+            if isinstance(body, cst.Call) and isinstance(body.func, (cst.Name, cst.Attribute)):
+                found = self.foreign_definition(body.func)  # type: ignore[attr-defined]
+                if found is not None and isinstance(found[1], cst.FunctionDef):
+                    self.foreign_dataset(found[0], found[1], pipeline, body)  # type: ignore[attr-defined]
             return self.portable(body).strip()
         made = self.numpy_input(node, pipeline)
         if made is not None:
@@ -75,6 +79,17 @@ class _InputFn(_AnalysisBase):
             if not _takes_nothing(fn):
                 raise problem
             return False
+        owner: _AnalysisBase = self
+        if fn is None and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
+            # A function (or a factory's) of another module of the project (#15).
+            target = node.func if isinstance(node, cst.Call) else node
+            found = self.foreign_definition(target)  # type: ignore[attr-defined]
+            if found is not None:
+                owner, fn = found
+                if isinstance(node, cst.Call):
+                    fn = owner.returned_function(fn) if isinstance(fn, cst.FunctionDef) else None  # type: ignore[attr-defined]
+        if isinstance(fn, cst.Lambda) and owner is not self:
+            fn = None  # a lambda of another module: its call's arguments are not seen here
         if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.kwonly_params \
                 or fn.params.star_arg not in (cst.MaybeSentinel.DEFAULT,):
             raise _Problem(CODE_INPUT_FN, "input_fn is defined where tfmigrate cannot see it (another module, a "
@@ -84,14 +99,23 @@ class _InputFn(_AnalysisBase):
         required = [p for p in required if p not in bound[1]]
         if any(p != "params" for p in required):
             raise problem
-        self.returns_dataset(fn, pipeline)
+        if owner is self:
+            self.returns_dataset(fn, pipeline)
+        else:
+            self.foreign_dataset(owner, fn, pipeline, node)  # type: ignore[attr-defined]
         return bool(required)
 
     def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
         """The function a local factory returns: `def make_input_fn(...): def input_fn(): ...;
         return input_fn`."""
         factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
-        if not isinstance(factory, cst.FunctionDef) or factory.decorators:
+        if not isinstance(factory, cst.FunctionDef):
+            return None
+        return self.returned_function(factory)
+
+    def returned_function(self, factory: cst.FunctionDef) -> Optional[cst.CSTNode]:
+        """The function or lambda a factory defines and returns, or None."""
+        if factory.decorators:
             return None
         returns = [n for n in _walk(factory.body) if isinstance(n, cst.Return)
                    and self.enclosing_function(n) is factory]

@@ -19,7 +19,6 @@ What model_to_estimator did (tensorflow_estimator keras_lib.py, TF 2.15):
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional
 
 import libcst as cst
 
@@ -52,7 +51,7 @@ class _KerasModelPipeline(_AnalysisBase):
             return [self.keras_model_pipeline(call)]
         except _Problem as p:
             found = [Finding(p.code, p.message, p.node)]
-            if not self.inside(p.node, call):  # the reason is elsewhere (its RunConfig, a driver call)
+            if not self.encloses(call, p.node):  # the reason is elsewhere (its RunConfig, a driver call)
                 found.append(Finding(CODE_MODEL_TO_ESTIMATOR, "model_to_estimator is left as it is: TF 2.16 has no "
                                      f"tf.estimator; train the Keras model with fit (see line {self.start(p.node)[0]} "
                                      "for why tfmigrate did not)", call))
@@ -156,8 +155,8 @@ class _KerasModelPipeline(_AnalysisBase):
                            "model_to_estimator: tfmigrate cannot build it under the strategy's scope", node)
         before = body[:body.index(stmt)]
         names = {id(s): _bound_and_read(s) for s in before}
-        moved = {id(s) for s in before if s is first or any(self.inside(u, s) for u in uses)}
-        if any(not any(self.inside(u, s) for s in before if id(s) in moved) for u in uses):
+        moved = {id(s) for s in before if s is first or any(self.encloses(s, u) for u in uses)}
+        if any(not any(self.encloses(s, u) for s in before if id(s) in moved) for u in uses):
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is used where tfmigrate cannot move it under "
                            "the strategy's scope", node)
         grown = True
@@ -192,14 +191,6 @@ class _KerasModelPipeline(_AnalysisBase):
                                "does not re-indent it under the strategy's scope; migrate by hand", s)
         pipeline.removed += lines  # type: ignore[arg-type]
         pipeline.built_before = "".join(self.module.code_for_node(s.with_changes(leading_lines=[])) for s in lines)
-
-    def inside(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
-        cur: Optional[cst.CSTNode] = node
-        while cur is not None:
-            if cur is outer:
-                return True
-            cur = self.parents.get(cur)
-        return False
 
 
 def _bound_and_read(stmt: cst.CSTNode) -> tuple[set[str], set[str]]:

@@ -14,8 +14,6 @@ from __future__ import annotations
 import builtins
 from typing import Callable, Iterator, Optional
 
-import ast
-
 import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable

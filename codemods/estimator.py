@@ -35,6 +35,7 @@ from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
 from tfmigrate.codemods._estimator_input_fn import _InputFn
 from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
+from tfmigrate.codemods._estimator_modules import _AcrossModules
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
@@ -82,7 +83,7 @@ class EstimatorRule(Rule):
 
 
 
-class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline):
+class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -113,12 +114,14 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                         "use tf.distribute.ParameterServerStrategy with a cluster resolver and "
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
+        findings += self.written_for_drivers()
         findings = self.write_shared_model_fns(findings)
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)
         findings = self.one_insertion_per_place(findings)
         findings += self.estimator_aliases(findings)
         findings = self.estimator_imports(findings)
+        self.record_driven(findings)
         return findings + self.leftovers(findings)
 
     def estimator_imports(self, findings: list[Finding]) -> list[Finding]:
@@ -191,14 +194,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                    "tf.estimator, and only the rewritten Estimator code used it", stmt,
                                    edits=(Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True),)))
         return out
-
-    def encloses(self, outer: cst.CSTNode, node: cst.CSTNode) -> bool:
-        cur: Optional[cst.CSTNode] = node
-        while cur is not None:
-            if cur is outer:
-                return True
-            cur = self.parents.get(cur)
-        return False
 
     def without_repeated_edits(self, findings: list[Finding]) -> list[Finding]:
         """Pipelines that share a part (a RunConfig's session_config, an input_fn factory) write
@@ -352,7 +347,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             explained.add(id(holder))
             where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
             why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
-                   if "TPUEstimator" in name else
+                   if "TPUEstimator" in name else self.reason_left(holder) or
                    "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
                    "it cannot follow; migrate by hand")
             out.append(Finding(CODE_DRIVER, f"{where} uses `{name}`, TF1 Estimator API that TF 2.16 removed, and "
@@ -575,6 +570,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         shared = isinstance(fn, cst.FunctionDef) and not self.model_fn_uses_ok(fn, node, pipeline) \
             and self.model_fn_shared(fn, node, pipeline)
         factory_return = None
+        qualified = self.foreign_function(node.func if isinstance(node, cst.Call) else node) \
+            if not isinstance(fn, cst.FunctionDef) else None
+        if qualified is not None:
+            return self.foreign_model_fn(node, qualified, call, pipeline)  # type: ignore[arg-type]
         if isinstance(node, cst.Call):
             fn, factory_return = self.model_fn_of_factory(node)
         elif isinstance(node, cst.Attribute):
@@ -639,8 +638,13 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                           "model_fn and returns it; otherwise pass its arguments through params= and rerun, or "
                           "migrate by hand", call)
         factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
-        if not isinstance(factory, cst.FunctionDef) or not isinstance(self.parents.get(factory), cst.Module) \
-                or self.references(factory) != [call.func] or factory.asynchronous or factory.decorators:
+        if not isinstance(factory, cst.FunctionDef) or self.references(factory) != [call.func]:
+            raise refuse
+        return self.factory_parts(factory, refuse)
+
+    def factory_parts(self, factory: cst.FunctionDef, refuse: _Problem) -> tuple[cst.FunctionDef, cst.Name]:
+        """The model_fn a top-level factory defines, and the name it returns."""
+        if not isinstance(self.parents.get(factory), cst.Module) or factory.asynchronous or factory.decorators:
             raise refuse
         body = list(factory.body.body)  # type: ignore[attr-defined]
         if len(body) < 2 or not isinstance(body[-2], cst.FunctionDef):

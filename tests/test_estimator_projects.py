@@ -30,6 +30,7 @@ from tests.test_estimator_realistic import (  # noqa: E402
 HERE = Path(__file__).resolve().parent / "estimator_projects"
 EXPECTED = json.loads((HERE / "expected.json").read_text())
 PROJECTS = sorted(p.name for p in HERE.iterdir() if (p / "trainer" / "task.py").exists())
+MIRRORED = frozenset(p for p in PROJECTS if "MirroredStrategy" in (HERE / p / "trainer" / "task.py").read_text())
 TIMEOUT = 300
 
 
@@ -66,6 +67,22 @@ def test_project(name: str, tmp_path: Path) -> None:
     assert again.returncode == 0, again.stdout + again.stderr  # nothing left, nothing to say
 
     matches(name, run_job(["-m", "trainer.task"], project), "1 replica")
-    proc = run_job([str(TWO_REPLICAS), "-m", "trainer.task"], project)
-    matches(name, proc, "2 replicas")
-    assert 2 in replica_counts(proc.stderr), proc.stderr[-2000:]
+    if name in MIRRORED:
+        proc = run_job([str(TWO_REPLICAS), "-m", "trainer.task"], project)
+        matches(name, proc, "2 replicas")
+        assert 2 in replica_counts(proc.stderr), proc.stderr[-2000:]
+
+
+def test_each_module_alone_is_reported_not_rewritten(tmp_path: Path) -> None:
+    """Given one module of a project, tfmigrate cannot see the other: the driver is left
+    with a report that says to run on the project, and so is the model_fn's module."""
+    for name in ("custom_model_fn", "model_fn_factory"):
+        for module in ("task.py", "model.py"):
+            path = tmp_path / f"{name}_{module}"
+            shutil.copyfile(HERE / name / "trainer" / module, path)
+            before = path.read_text()
+            done = subprocess.run([sys.executable, "-m", "tfmigrate", "check", "--format", "json", str(path)],
+                                  capture_output=True, text=True, timeout=TIMEOUT)
+            codes = {site["code"] for site in json.loads(done.stdout or "[]")}
+            assert done.returncode == 1 and any(c.startswith("TFM2") for c in codes), (name, module, done.stdout)
+            assert path.read_text() == before

@@ -11,6 +11,10 @@ tests run."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,3 +84,27 @@ def test_the_scanner_sees_what_the_issue_lists() -> None:
             (9, "model_to_estimator"), (10, "contrib.learn")} <= found
     assert not {line for line, _ in found} & {11, 12}  # comments and strings are not code
     assert silent(src, [3]) and not [s for s in silent(src, list(range(1, 13)))]
+
+
+PROJECTS = [*sorted(p / "before" for p in (ROOT / "corpus" / "projects").iterdir() if (p / "before").is_dir()),
+            *sorted(p for p in (ROOT / "tests" / "estimator_projects").iterdir() if (p / "trainer").is_dir())]
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=lambda p: p.parent.name if p.name == "before" else p.name)
+def test_tf1_code_left_in_a_project_is_reported(project: Path, tmp_path: Path) -> None:
+    """The same promise over projects of several modules, rewritten as a folder: every
+    module that still spells TF1 session-config or Estimator API after `rewrite` has a
+    report of that family from `check` on the project."""
+    copy = tmp_path / "project"
+    shutil.copytree(project, copy)
+    run = [sys.executable, "-m", "tfmigrate"]
+    subprocess.run([*run, "rewrite", "--no-config", str(copy)], capture_output=True, timeout=300, check=False)
+    done = subprocess.run([*run, "check", "--no-config", "--format", "json", str(copy)], capture_output=True,
+                          text=True, timeout=300)
+    reports = json.loads(done.stdout or "[]")
+    for module in sorted(copy.rglob("*.py")):
+        codes = [r["code"] for r in reports if Path(r["path"]) == module]
+        for family, prefix in FAMILY_CODES.items():
+            spelled = [s for s in survivors(module.read_text()) if s.family == family]
+            assert not spelled or any(c.startswith(prefix) for c in codes), \
+                f"{module.relative_to(copy)}: {family} API left with no {prefix}xx report: {spelled}"

@@ -49,7 +49,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 CODE_FOLLOW = "TFM120"
 CODE_CONFLICT = "TFM122"
@@ -90,6 +90,31 @@ class Decision:
     uncalled: bool = False  # no file of the project calls it: step 1's report stands
 
 
+@dataclass(frozen=True)
+class ModelFnUse:
+    """An Estimator built in one file from a model_fn of another (`Estimator(model_fn=
+    model.model_fn)`, the trainer/model.py + trainer/task.py layout)."""
+
+    path: str  # the file that builds the Estimator
+    qualified: str  # the model_fn as that file's imports name it (`trainer.model.model_fn`)
+    line: int
+    params: Optional[str]  # the source of its params= (a dict bound to a name: the dict), or None
+    strategy: bool  # built under a strategy: the Keras class keeps the count of steps taken
+    factory: bool = False  # `model_fn=model.build_model_fn(...)`: the name is the factory's
+
+
+@dataclass(frozen=True)
+class ModelFnDecision:
+    """A model_fn of this module becomes a Keras model class and its make function, for the
+    one Estimator of the project that uses it (both files compute the same translation
+    from the model_fn's module and these inputs)."""
+
+    driver: str  # the file that builds the Estimator
+    params: Optional[str]
+    strategy: bool
+    factory: bool = False
+
+
 # A module-level `import tensorflow as tf` / `import tensorflow.compat.v1 as tf` (at the start
 # of a line: not under an `if` or `try`). Read from the bytes of every file the run reads.
 _TF_IMPORT = re.compile(rb"^import[ \t]+(tensorflow(?:\.compat\.v1)?)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?\r?$", re.M)
@@ -128,6 +153,13 @@ class Context:
     # The file has a ConfigProto whose `tf` comes from another module (`from utils import *`):
     # step 4 analyses it again with the index, which knows what that module binds.
     foreign: bool = False
+    # Estimators built from another file's model_fn (step 1), the decisions for them (step 4),
+    # and, in step 4, the model_fns (path, name) whose driver pipeline was rewritten, and
+    # those whose module wrote the Keras class.
+    model_fn_uses: list = field(default_factory=list)
+    model_fns: dict = field(default_factory=dict)  # (path, name) -> ModelFnDecision
+    model_fns_driven: set = field(default_factory=set)
+    model_fns_written: set = field(default_factory=set)
 
 
 _current: Optional[Context] = None
@@ -166,6 +198,9 @@ class ProjectIndex:
         self.uses: list[Use] = []
         self.file_settings: dict[str, list[tuple[str, str, int]]] = {}
         self.tf_names: dict[str, tuple[dict[str, str], bool]] = {}  # path -> tf_bindings(its bytes)
+        self.model_fn_uses: list[ModelFnUse] = []
+        self.sources: dict[str, bytes] = {}  # path -> the bytes first read, of the model_fns' modules
+        self.model_fn_reasons: dict[tuple[str, str], str] = {}  # why a model_fn of the project is left
 
     # names
 
@@ -219,6 +254,42 @@ class ProjectIndex:
         if star and (not exported or name.startswith("_")):
             return None
         return names.get(name)
+
+    def function_target(self, importer: str, qualified: str) -> Optional[tuple[str, str]]:
+        """(file, name) of a module-level name of a project module, as `importer` names it
+        (`trainer.model.model_fn`, `.model.model_fn`)."""
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified.lstrip(".").split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            path = self.module_file(importer, "." * level + ".".join(parts[:cut]))
+            if path is not None:
+                return (path, parts[cut]) if len(parts) == cut + 1 else None
+        return None
+
+    def decide_model_fns(self, named_in: "Callable[[str, str], list[str]]") -> dict[tuple[str, str], ModelFnDecision]:
+        """A model_fn of another file is rewritten when exactly one Estimator of the project
+        uses it and no other file names it (`named_in(path, name)`: the files, other than its
+        own, whose bytes name it with its module); the rest get a reason for the driver."""
+        users: dict[tuple[str, str], list[ModelFnUse]] = {}
+        for use in self.model_fn_uses:
+            target = self.function_target(use.path, use.qualified)
+            if target is None:
+                continue
+            users.setdefault(target, []).append(use)
+        decisions: dict[tuple[str, str], ModelFnDecision] = {}
+        for (path, name), uses in users.items():
+            others = sorted(set(named_in(path, name)) - {u.path for u in uses})
+            if len(uses) > 1:
+                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is the model_fn of {len(uses)} "
+                                                       "Estimators of the project, and tfmigrate rewrites a model_fn "
+                                                       "of another module for one Estimator only: migrate by hand")
+            elif others:
+                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is also named in "
+                                                       f"{_short(others[0])}, which would lose it: migrate by hand")
+            else:
+                decisions[(path, name)] = ModelFnDecision(uses[0].path, uses[0].params, uses[0].strategy,
+                                                          uses[0].factory)
+        return decisions
 
     def export_names(self) -> set[str]:
         return {name for (_, name), e in self.exports.items() if e.ok}

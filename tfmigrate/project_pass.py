@@ -10,6 +10,7 @@ tfmigrate/project_index.py, which holds what the rule reads and how helpers are 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
@@ -40,6 +41,7 @@ class _Item:
     passed: bool = False
     tf: tuple = ({}, False)  # project_index.tf_bindings of its bytes
     foreign: bool = False  # a config whose `tf` comes from another file (Context.foreign)
+    model_fn_uses: list = field(default_factory=list)  # Estimators built from another file's model_fn
 
 
 def _collect(args):
@@ -49,7 +51,7 @@ def _collect(args):
     context = Context("collect", path)
     with active(context):
         result = steps.process_file(path, options, display)
-    return result, context.exports, context.settings, context.foreign
+    return result, context.exports, context.settings, context.foreign, context.model_fn_uses
 
 
 def _uses(args):
@@ -68,12 +70,18 @@ def _uses(args):
 
 def _apply(args):
     """Step 4 for one file: the rewrite with the decisions, from the bytes first read."""
+    return _apply_with(args)[0]
+
+
+def _apply_with(args, model_fns=None):
+    """_apply, with the model_fn decisions of the Estimator step too; also its context."""
     path, data, options, display, index, decisions, steps = args
     context = Context("apply", path, index, decisions)
+    context.model_fns = dict(model_fns or {})
     names = tuple(sorted({name for (_, name), d in decisions.items() if d.rewrite}))
     rules = [_calling(rule, names) if rule.name == "config_proto" else rule for rule in selected_rules(options)]
     with active(context):
-        return steps.rewrite_bytes(data, rules, options, display)
+        return steps.rewrite_bytes(data, rules, options, display), context
 
 
 def _calling(rule, names: tuple[str, ...]):
@@ -106,11 +114,15 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                 pending[id(item)] = runner.submit(_collect, (item.path, options, item.display, steps))
             else:
                 item.result = FileResult(item.display, "unchanged")
-        # Whether a file takes part waits on the files that may define a helper.
+        # Whether a file takes part waits on the files that may define a helper, and, when a
+        # file may build an Estimator from another module's model_fn, on every file.
+        estimators = any(item.data is not None and _may_use_model_fn(item.data) for item in project)
         for item in project:
-            if item.passed and _may_export(item):
+            if item.passed and (_may_export(item) or estimators):
                 _take(item, pending.pop(id(item)).get())
         index = ProjectIndex([i.path for i in project])
+        model_fns = _decide_model_fns(project, index) if estimators else {}
+        involved = {p for (p, _), d in model_fns.items()} | {d.driver for d in model_fns.values()}
         for item in project:
             for export in item.exports:
                 index.exports[(export.path, export.name)] = export
@@ -122,7 +134,7 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
             item = project[held]
             if id(item) in pending:
                 _take(item, pending.pop(id(item)).get())
-            if _takes_part(item, names):
+            if _takes_part(item, names) or os.path.abspath(item.path) in involved:
                 break
             on_result(item.result)
             held += 1
@@ -179,11 +191,12 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         futures = [(item, item.data, runner.submit(_apply, (item.path, item.data, options, item.display, index,
                                                              decisions, steps)))
                    for item in project[held:] if item.foreign and item.data is not None
-                   and os.path.abspath(item.path) not in done
+                   and os.path.abspath(item.path) not in done | involved
                    # a notebook's first result stands: its bytes are JSON, not a module
                    and not item.path.endswith(".ipynb")]
         for item, data, future in futures:
             _settle(item, data, future.get(), options)
+        _estimator_step(project, index, decisions, model_fns, options, steps)
         for item in project[held:]:
             on_result(item.result)
     except BaseException:
@@ -191,6 +204,102 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         raise
     finally:
         runner.close()
+
+
+def _may_use_model_fn(data: bytes) -> bool:
+    """May the file build an Estimator from another module's model_fn or input_fn?"""
+    return b"stimator" in data and (b"model_fn" in data or b"input_fn" in data)
+
+
+def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex) -> dict:
+    """Which model_fns of one file the Estimator of another file takes (ModelFnUse), and
+    which of them are rewritten (ProjectIndex.decide_model_fns)."""
+    for item in project:
+        index.model_fn_uses.extend(item.model_fn_uses)
+    if not any(item.foreign for item in project):
+        return {}
+    contents = {os.path.abspath(i.path): (i.data if i.data is not None else _read(i.path)) or b"" for i in project}
+    index.sources.update(contents)  # a module with no trigger word may hold an input_fn
+
+    def named_in(path: str, name: str) -> list[str]:
+        """The files that name `name` and import the module `path` (read from their bytes)."""
+        return [p for p, data in contents.items() if p != path and name.encode() in data
+                and any(index.module_file(p, dotted) == path for dotted in _imported_modules(data))]
+
+    read = {os.path.abspath(i.path) for i in project if i.data is not None}
+    decided = index.decide_model_fns(named_in)
+    for item in project:  # a model_fn left: its module's report gives the reason (analysed again)
+        if any(path == os.path.abspath(item.path) for path, _ in index.model_fn_reasons) and item.data is not None:
+            item.foreign = True
+    return {k: d for k, d in decided.items() if k[0] in read and d.driver in read}
+
+
+_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))",
+                          re.M)
+
+
+def _imported_modules(data: bytes) -> set[str]:
+    """Every dotted name a file's import lines may mean a module by: `from a import b` gives
+    `a` and `a.b`, `import a.b as c` gives `a.b`."""
+    out: set[str] = set()
+    for match in _IMPORT_LINE.finditer(data):
+        source, names, plain = (g.decode() if g else "" for g in match.groups())
+        if source:
+            out.add(source)
+            out |= {f"{source.rstrip('.')}.{n.split()[0]}" if not source.endswith(".") else source + n.split()[0]
+                    for n in names.split(",") if n.strip()}
+        for n in plain.split(","):
+            if n.strip():
+                out.add(n.split()[0])
+    return out
+
+
+def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: dict, model_fns: dict, options,
+                    steps: FileSteps) -> None:
+    """Step 5: each driver of another file's model_fn is analysed again, then that model_fn's
+    module. Both are written only when the driver's pipeline was rewritten and the module
+    wrote the model class it builds. A driver whose pipeline stays keeps this analysis (its
+    report now says why), and the model_fn's module is analysed again to point to it."""
+    if not model_fns:
+        return
+    by_path = {os.path.abspath(item.path): item for item in project}
+
+    def apply(path: str, mine: dict):
+        item = by_path[path]
+        outcome, context = _apply_with((item.path, item.data, options, item.display, index, decisions, steps), mine)
+        return (outcome if outcome[0].status != "failed" else None), context
+
+    outcomes = {}
+    driven: set = set()
+    for driver in sorted({d.driver for d in model_fns.values()}):
+        mine = {k: d for k, d in model_fns.items() if d.driver == driver}
+        outcomes[driver], context = apply(driver, mine)
+        if outcomes[driver] is not None:
+            driven |= context.model_fns_driven
+        for path, name in set(mine) - context.model_fns_driven:
+            index.model_fn_reasons[(path, name)] = (f"the Estimator of {_short(driver)} that takes it is left as it "
+                                                    "is (see the report there)")
+    written: set = set()
+    for path in sorted({p for p, _ in driven}):
+        mine = {k: d for k, d in model_fns.items() if k in driven and k[0] == path}
+        outcomes[path], context = apply(path, mine)
+        if outcomes[path] is not None and context.model_fns_written == set(mine):
+            written |= context.model_fns_written
+    for driver in sorted({d.driver for d in model_fns.values()}):
+        targets = [k for k, d in model_fns.items() if d.driver == driver and k in driven]
+        if outcomes[driver] is None or not all(k in written for k in targets):
+            continue  # what step 1 said stands
+        if _settle(by_path[driver], by_path[driver].data, outcomes[driver], options):
+            for path in sorted({p for p, _ in targets}):
+                _settle(by_path[path], by_path[path].data, outcomes[path], options)
+    for path in sorted({p for p, _ in model_fns} - {p for p, _ in driven}):
+        left, _ = apply(path, {})
+        if left is not None:
+            _settle(by_path[path], by_path[path].data, left, options)
+
+
+def _short(path: str) -> str:
+    return os.path.basename(path)
 
 
 def _may_export(item: _Item) -> bool:
@@ -216,8 +325,9 @@ def _marked(data: bytes, marks: set[tuple[bytes, bytes]]) -> bool:
 
 
 def _take(item: _Item, outcome) -> None:
-    result, exports, settings, foreign = outcome
+    result, exports, settings, foreign, model_fn_uses = outcome
     item.result, item.exports, item.settings, item.foreign = result, exports, settings, foreign
+    item.model_fn_uses = model_fn_uses
     if getattr(result, "status", None) == "rewritten":
         item.written = _read(item.path)
 
@@ -250,6 +360,7 @@ def _settle(item: _Item, original: bytes, outcome, options) -> bool:
                 item.result = FileResult(item.display, "failed", result.diagnostics, error=f"cannot write: {exc}",
                                          parsed=True)
                 return False
+            item.written = final  # a later step of the pass writes over this
         status = "rewritten" if final != original else "unchanged"
     item.result = FileResult(item.display, status if status != "would-rewrite" or options.mode != "write"
                              else "rewritten", result.diagnostics, diff=result.diff, error=result.error,

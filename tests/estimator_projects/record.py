@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "estimator_programs" / "realistic"))
-from compare import last_final, rule_for  # noqa: E402
+from compare import last_final, pred_lines, rule_for  # noqa: E402
 from record import REFERENCE_SEED, SEED_LINE, VARIATION_SEEDS, problems, variation  # noqa: E402
 
 PY = os.environ.get("PY", str(HERE.parents[1] / ".venv-tf215" / "bin" / "python"))
@@ -58,7 +58,9 @@ def main(argv: list[str]) -> int:
         if finals[0] != finals[1]:
             raise RuntimeError(f"{project.name}: two runs differ: {finals[0]} {finals[1]}")
         assert all(rule_for(k) for k in finals[0]), finals[0]
-        expected[project.name] = {"final": finals[0], "pred": [],
+        if pred_lines(outputs[0]) != pred_lines(outputs[1]):
+            raise RuntimeError(f"{project.name}: two runs print different PRED lines")
+        expected[project.name] = {"final": finals[0], "pred": pred_lines(outputs[0]),
                                   "seed_variation": variation([finals[0], *finals[2:]])}
         print(project.name, finals[0], problems(expected[project.name]["seed_variation"]) or "seed variation ok")
     names = {p.name for p in projects()}

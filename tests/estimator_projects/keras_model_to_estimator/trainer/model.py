@@ -1,4 +1,4 @@
-"""The model of the churn job: a compiled Keras model, and the customers it learns from.
+"""The model of the churn job: a compiled Keras model, its data and its input_fn.
 
 The job (trainer/task.py) hands the model to tf.keras.estimator.model_to_estimator, as
 jobs written for TF 1.x often did to get Estimator's distribution and checkpoints."""
@@ -20,6 +20,15 @@ def synthetic_customers(count, seed):
     score = 1.5 * columns["monthly_charges"] + columns["support_calls"] - 2.0 * columns["tenure"]
     churned = (score[:, 0] + rng.normal(0.0, 0.3, size=count) > 0.0).astype("int32")
     return columns, churned
+
+
+def make_input_fn(columns, labels, batch_size, epochs, shuffle, seed):
+    def input_fn():
+        data = tf.data.Dataset.from_tensor_slices((dict(columns), labels))
+        if shuffle:
+            data = data.shuffle(len(labels), seed=seed)
+        return data.repeat(epochs).batch(batch_size)
+    return input_fn
 
 
 def build_keras_model(hidden_units, learning_rate):

@@ -12,15 +12,6 @@ from trainer import model
 SEED = 42
 
 
-def make_input_fn(columns, labels, batch_size, epochs, shuffle, seed):
-    def input_fn():
-        data = tf.data.Dataset.from_tensor_slices((dict(columns), labels))
-        if shuffle:
-            data = data.shuffle(len(labels), seed=seed)
-        return data.repeat(epochs).batch(batch_size)
-    return input_fn
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--job-dir", default=None)
@@ -42,9 +33,9 @@ def main():
         keras_model=model.build_keras_model([16, 8], args.learning_rate), config=config)
 
     train_spec = tf.estimator.TrainSpec(
-        input_fn=make_input_fn(train_x, train_y, 32, None, True, SEED), max_steps=args.max_steps)
+        input_fn=model.make_input_fn(train_x, train_y, 32, None, True, SEED), max_steps=args.max_steps)
     eval_spec = tf.estimator.EvalSpec(
-        input_fn=make_input_fn(eval_x, eval_y, 50, 1, False, SEED), steps=None)
+        input_fn=model.make_input_fn(eval_x, eval_y, 50, 1, False, SEED), steps=None)
     metrics, _ = tf.estimator.train_and_evaluate(estimator, train_spec, eval_spec)
     print("FINAL", {"accuracy": round(float(metrics["accuracy"]), 4), "loss": round(float(metrics["loss"]), 4),
                     "global_step": int(metrics["global_step"])})

@@ -1,0 +1,257 @@
+"""Estimator pipelines whose model_fn lives in another module of the project: the
+`trainer/model.py` (model_fn) + `trainer/task.py` (Estimator, drivers) layout of cloud
+training jobs (#15).
+
+One run of `tfmigrate rewrite <project>` rewrites both sides, through the project pass
+(tfmigrate/project_pass.py, with the index of tfmigrate/project_index.py):
+
+1. the driver's first analysis records that its Estimator takes `model.model_fn` from
+   another module (`ModelFnUse`: the qualified name, its params= and whether a strategy
+   is used) and reports it, as a run on that one file does;
+2. the index decides: a model_fn is rewritten when exactly one Estimator of the project
+   takes it and no other file names it;
+3. the driver is analysed again: it reads the model_fn's module and translates the model_fn
+   there (`model_for_driver`), then rewrites its own pipeline to build the model with the
+   module's new make function (`model.make_keras_model(params)`);
+4. when the driver's pipeline was rewritten, the model_fn's module is analysed again and
+   replaces the model_fn with the same Keras class and make function, computed the same
+   way from the same inputs. Both files are written, or neither.
+
+The model_fn's old name is gone from its module after the rewrite; the index keeps it when
+another file of the project names it. Code outside the run that imports it is told in the
+rewrite's report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, QualifiedNameSource
+
+from tfmigrate import project_index
+from tfmigrate.codemods._estimator_codegen import _with_real_step_count
+from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._model_fn import KerasModelCode, translate
+from tfmigrate.files import SourceError, decode
+from tfmigrate.rule import Edit, Finding, ImportSpec, Replace
+from tfmigrate.codemods._estimator_common import (
+    CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_OPTIMIZER, CODE_PIPELINE, _AnalysisBase, _Pipeline, _Problem,
+)
+
+RUN_ON_THE_PROJECT = ("run tfmigrate on the folder that holds both modules (`tfmigrate rewrite <project>`), which "
+                      "rewrites the two together")
+
+
+class _AcrossModules(_AnalysisBase):
+    def foreign_function(self, node: Optional[cst.BaseExpression]) -> Optional[str]:
+        """The qualified name of a function this module imports from a module that is not
+        TensorFlow's (`model.model_fn` after `from trainer import model`), or None."""
+        root = node
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name):  # `model.Classifier(3).model_fn`: a method of an object
+            return None
+        found = self.qnames.get(node, set())
+        if len(found) != 1:
+            return None
+        name = next(iter(found))
+        if name.source is not QualifiedNameSource.IMPORT or "." not in name.name.lstrip(".") or "(" in name.name \
+                or name.name.split(".")[0] in ("tensorflow", "tensorflow_estimator", "keras", "tf_keras"):
+            return None
+        return name.name
+
+    def foreign_definition(self, node: cst.CSTNode) -> Optional[tuple["_AcrossModules", cst.CSTNode]]:
+        """The analysis of the project module a name of this module was imported from, and
+        what that module binds to it at its top (a function), when the project pass gives
+        the run the other files; in its first step, the file is marked for that."""
+        qualified = self.foreign_function(node)  # type: ignore[arg-type]
+        context = project_index.current()
+        if qualified is None or context is None:
+            return None
+        if context.mode == "collect":
+            context.foreign = True  # analysed again with the other files (project_pass)
+            return None
+        index = context.index
+        target = index.function_target(context.path, qualified) if index is not None else None
+        if target is None or target[0] not in index.sources:
+            return None
+        other = self.other_module(target[0], node)
+        fn = next((s for s in other.module.body if isinstance(s, cst.FunctionDef) and s.name.value == target[1]), None)
+        return (other, fn) if fn is not None else None
+
+    def foreign_dataset(self, other: "_AcrossModules", fn: cst.FunctionDef, pipeline: _Pipeline,
+                        node: cst.CSTNode) -> None:
+        """Does the input_fn `fn` of another module return a Dataset as it is? (One whose
+        iterator would need rewriting there is not followed.)"""
+        scratch = dataclasses.replace(pipeline, input_edits={}, removed=[])
+        try:
+            other.returns_dataset(fn, scratch)  # type: ignore[attr-defined]
+        except _Problem as p:
+            raise _Problem(p.code, f"`{self.code(node)}` ({project_index._short(other_path(other))}): {p.message}",
+                           node)
+        if scratch.input_edits or scratch.removed:
+            raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` of another module returns an iterator's "
+                           "element: make it return the Dataset, then rerun", node)
+
+    def params_source(self, pipeline: _Pipeline) -> Optional[str]:
+        """The Estimator's params= as the model_fn's module reads it: a dict bound to a name
+        is given as the dict."""
+        node = pipeline.params_node
+        if node is None:
+            return None
+        if isinstance(node, cst.Name):
+            bound = self.single_binding(node)
+            if isinstance(bound, cst.Dict):
+                node = bound
+        return self.code(node)
+
+    def foreign_model_fn(self, node: cst.BaseExpression, qualified: str, call: cst.Call,
+                         pipeline: _Pipeline) -> KerasModelCode:
+        context = project_index.current()
+        params = self.params_source(pipeline)
+        if context is not None and context.mode == "collect":
+            context.foreign = True  # analysed again with the other files (project_pass)
+            context.model_fn_uses.append(project_index.ModelFnUse(
+                context.path, qualified, self.start(node)[0], params, bool(pipeline.strategy_name),
+                isinstance(node, cst.Call)))
+        index = context.index if context is not None else None
+        target = index.function_target(context.path, qualified) if index is not None else None
+        decision = context.model_fns.get(target) if target is not None else None
+        if decision is None or decision.driver != context.path or decision.factory != isinstance(node, cst.Call):
+            why = index.model_fn_reasons.get(target) if index is not None and target is not None else None
+            if index is not None and target is None:
+                why = (f"`{qualified.rsplit('.', 1)[0]}` is not a module of this run (tfmigrate rewrites a model_fn of "
+                       "another module when both are in the run)")
+            raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(node)}` is defined in another module: "
+                           + (why or RUN_ON_THE_PROJECT), node)
+        other = self.other_module(target[0], node)
+        try:
+            model, _, _ = other.model_for_driver(target[1], decision.params, decision.strategy, decision.factory)
+        except _Problem as p:  # said here, where the Estimator is: the other module's nodes have no place
+            where = f"{project_index._short(target[0])}:{other.start(p.node)[0]}" if p.node is not None else \
+                project_index._short(target[0])
+            raise _Problem(p.code, f"model_fn `{self.code(node)}` ({where}): {p.message}", node)
+        args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
+        if isinstance(node, cst.Call):  # the factory now returns the make function
+            if model.extra_args:
+                raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
+                               "run time: migrate by hand", node)
+            self.foreign_targets[id(call)] = target
+            return dataclasses.replace(model, source="", build=f"{self.code(node)}({args})", dropped=[])
+        module = self.code(node.value) if isinstance(node, cst.Attribute) else None
+        if module is not None:
+            build = f"{module}.{model.make}({args})"
+        else:  # `from trainer.model import model_fn`: the make function is imported in its place
+            build = f"{model.make}({args})"
+            if model.make in self.all_names:
+                raise _Problem(CODE_MODEL_FN, f"`{model.make}` is taken in this module: migrate by hand", node)
+            pipeline.imports += (ImportSpec(qualified.rsplit(".", 1)[0], model.make),)
+        self.foreign_targets[id(call)] = target
+        return dataclasses.replace(model, source="", build=build, dropped=[])
+
+    def other_module(self, path: str, node: cst.CSTNode) -> "_AcrossModules":
+        """The analysis of another file of the project, from the bytes the run first read."""
+        context = project_index.current()
+        data = context.index.sources.get(path) if context is not None and context.index is not None else None
+        try:
+            text = decode(data).text if data is not None else None
+            module = cst.parse_module(text) if text is not None else None
+        except (SourceError, cst.ParserSyntaxError):
+            module = None
+        if module is None:
+            raise _Problem(CODE_MODEL_FN, f"{project_index._short(path)} cannot be read or parsed: the model_fn there "
+                           "was left as it is", node)
+        other = type(self)(MetadataWrapper(module, unsafe_skip_copy=True))
+        other.path = path
+        return other
+
+    def model_for_driver(self, name: str, params: Optional[str], strategy: bool, factory: bool = False
+                         ) -> tuple[KerasModelCode, list[Edit], tuple[ImportSpec, ...]]:
+        """The Keras model that the module-level model_fn `name` of this module becomes for
+        the Estimator of another module: its code, the edits that put it in the model_fn's
+        place, and the import of TensorFlow they need. The same inputs give the same result
+        in the driver's run and in this module's."""
+        fn = next((s for s in self.module.body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
+        if fn is None:
+            raise _Problem(CODE_MODEL_FN, f"`{name}` is not a function defined at the top of its module", None)
+        if self.references(fn):
+            raise _Problem(CODE_MODEL_FN, f"`{name}` is also used in its own module: migrate by hand", fn)
+        returned = None
+        if factory:  # the model class and its make function stand where the factory defined the model_fn
+            fn, returned = self.factory_parts(fn, _Problem(  # type: ignore[attr-defined]
+                CODE_MODEL_FN, f"`{name}` is not a factory tfmigrate follows: one whose body defines the model_fn "
+                "and returns it; pass its arguments through params= instead, or migrate by hand", fn))
+        tf = self.tf2_alias()  # type: ignore[attr-defined]
+        names = self.model_fn_names(fn)  # type: ignore[attr-defined]
+        if tf is None or names is None:
+            raise _Problem(CODE_MODEL_FN, "no free names for the generated Keras code", fn)
+        try:
+            model = translate(fn, self.name_of, self.code, tf[0], names[0], names[1], set(self.all_names),
+                              binding=self.single_binding, params_value=cst.parse_expression(params) if params else None,
+                              parent=self.parents.get)
+        except NotTranslatable as e:
+            code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
+            raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+        if model.reads or model.extra_args:
+            raise _Problem(CODE_MODEL_FN, "the model reads names of the module that builds the Estimator (feature "
+                           "keys known at run time): migrate by hand", fn)
+        source = model.source.replace("    ", "\t") if self.module.default_indent == "\t" else model.source
+        new_defs = list(cst.parse_module(source).body)
+        if strategy:
+            new_defs[0] = _with_real_step_count(new_defs[0], tf[0], self.module.default_indent)  # type: ignore[arg-type]
+        if returned is not None:  # inside the factory: blank lines between the definitions carry no indentation
+            new_defs = [d.with_changes(leading_lines=[line.with_changes(indent=False) if line.comment is None
+                                                      else line for line in d.leading_lines]) for d in new_defs]
+        new_defs[0] = new_defs[0].with_changes(leading_lines=fn.leading_lines)
+        edits: list[Edit] = [Replace(fn, cst.FlattenSentinel(new_defs)), *self.mode_key_strings(fn)]  # type: ignore[attr-defined]
+        if returned is not None:
+            edits.append(Replace(returned, cst.Name(model.make)))
+        return model, edits, tf[1]
+
+    def written_for_drivers(self) -> list[Finding]:
+        """In this module's own run: the model_fns the project pass decided, each replaced by
+        the Keras model its driver builds."""
+        context = project_index.current()
+        if context is None or context.mode != "apply":
+            return []
+        out: list[Finding] = []
+        for (path, name), decision in sorted(context.model_fns.items()):
+            if path != context.path:
+                continue
+            try:
+                model, edits, imports = self.model_for_driver(name, decision.params, decision.strategy,
+                                                              decision.factory)
+            except _Problem:
+                continue  # the driver's run met the same problem: neither file is written
+            context.model_fns_written.add((path, name))
+            fn = next(s for s in self.module.body if isinstance(s, cst.FunctionDef) and s.name.value == name)
+            notes = tuple(Finding(CODE_PIPELINE, why, node) for node, why in model.dropped)
+            what = (f"`{name}` now returns `{model.make}`, which builds the Keras model" if decision.factory else
+                    f"model_fn `{name}` → the Keras model `{model.make}()` builds")
+            out.append(Finding(CODE_PIPELINE, f"{what}, which {project_index._short(decision.driver)} now trains "
+                               f"(code outside this run that uses `{name}` must change with it)", fn,
+                               edits=tuple(edits), add_imports=imports, notes=notes))
+        return out
+
+    def reason_left(self, holder: cst.CSTNode) -> Optional[str]:
+        """Why the project pass left this module's model_fn `holder`, if it did."""
+        context = project_index.current()
+        if context is None or context.index is None or not isinstance(holder, cst.FunctionDef):
+            return None
+        return context.index.model_fn_reasons.get((context.path, holder.name.value))
+
+    def record_driven(self, findings: list[Finding]) -> None:
+        """Tell the project pass which foreign model_fns a rewritten pipeline of this file uses."""
+        context = project_index.current()
+        if context is None or context.mode != "apply":
+            return
+        for f in findings:
+            target = self.foreign_targets.get(id(f.node))
+            if target is not None and f.code == CODE_PIPELINE and f.fixable:
+                context.model_fns_driven.add(target)
+
+
+def other_path(analysis: _AnalysisBase) -> str:
+    return getattr(analysis, "path", "another module")
