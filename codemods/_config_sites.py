@@ -31,7 +31,7 @@ from tfmigrate import project_index, settings
 from tfmigrate.cell_placeholders import MAGIC_PLACEHOLDER_PREFIX
 from tfmigrate.codemods import _config_consumers as config_consumers
 from tfmigrate.metadata import node_index, nodes_under
-from tfmigrate.names import canonical, imported_names, resolve
+from tfmigrate.names import canonical, imported_names, resolve, star_imported_tf
 from tfmigrate.rule import Finding
 from tfmigrate.settings import Value
 
@@ -256,23 +256,7 @@ class SiteBase():
     # -- TensorFlow imported through another file of the project (project_index.py) ----------
 
     def star_imported_tf(self, name: str) -> Optional[str]:
-        """The TF module a name no statement of this file binds has through the file's
-        `from M import *` lines, when every one of them is a module of the project (another
-        could bind anything) and the last that binds `name` binds it to TensorFlow."""
-        context = project_index.current()
-        if context is None or context.index is None:
-            return None
-        found = None
-        for node in self.module.body:
-            for imp in (s for s in getattr(node, "body", ()) if isinstance(s, cst.ImportFrom)) \
-                    if isinstance(node, cst.SimpleStatementLine) else ():
-                if not isinstance(imp.names, cst.ImportStar):
-                    continue
-                dotted = "." * len(imp.relative) + (self.code(imp.module) if imp.module is not None else "")
-                if context.index.module_file(context.path, dotted) is None:
-                    return None
-                found = context.index.tf_module(context.path, dotted, name, star=True) or found
-        return found
+        return star_imported_tf(self.module, name)
 
     def project_imported_tf(self, node: cst.ImportFrom, name: str) -> Optional[str]:
         """`from M import tfv1 as tf` where M is a module of the project that binds `tfv1`

@@ -122,6 +122,11 @@ class _Codegen(_AnalysisBase):
             notes += fix.notes
             imports += fix.add_imports
             unused += fix.remove_unused_imports
+        if not any(f"{tf}." in self.edit_text(e) for e in edits):  # type: ignore[attr-defined]
+            # Nothing written names TensorFlow (the model class is in another module, or is the
+            # user's own): no import for it.
+            imports = tuple(i for i in imports if not (i.module == "tensorflow" and i.obj is None
+                                                       and (i.asname or "tensorflow") == tf))
         where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
             if pipeline.strategy_name else "compiled and trained with fit"
         if pipeline.site is not None:

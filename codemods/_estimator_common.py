@@ -11,7 +11,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, QualifiedNameSource, ScopeProvider
 
 from tfmigrate.metadata import node_index, preorder
-from tfmigrate.names import AMBIGUOUS, imported_names, resolve
+from tfmigrate import project_index
+from tfmigrate.names import AMBIGUOUS, TF_SPELLINGS, canonical, imported_names, resolve, star_imported_tf, star_imports
 from tfmigrate.rule import Edit, Finding, ImportSpec
 
 
@@ -34,6 +35,7 @@ CODE_DROPPED = "TFM220"
 
 ESTIMATOR = "tf.estimator.Estimator"
 RUN_CONFIG = "tf.estimator.RunConfig"
+DISTRIBUTE_CONFIG = "tf.contrib.distribute.DistributeConfig"
 PER_REPLICA_BATCH = ("{kind} left as it is: it does not only go to RunConfig(train_distribute=...), and contrib's "
                      "strategies took each dataset batch as one replica's where TF2's split it across the replicas; "
                      "use tf.distribute's strategy and multiply the batch size by strategy.num_replicas_in_sync")
@@ -228,6 +230,7 @@ class _AnalysisBase:
         self.positions = wrapper.resolve(PositionProvider)
         self.scopes = wrapper.resolve(ScopeProvider)
         self.all_names = {n.value for n in self.index.of(cst.Name)}
+        self.star_imports = star_imports(self.module)
         self.handled_strategies: set[cst.Call] = set()
         self.mode_keys_done: set[int] = set()
         self.inherited: dict[int, list[cst.EmptyLine]] = {}
@@ -269,10 +272,33 @@ class _AnalysisBase:
         if any(q.source != QualifiedNameSource.IMPORT for q in found):
             return self.aliased_name(node, depth)
         name = resolve(self.qnames, node)
+        if name is None and (isinstance(node, cst.Attribute) or isinstance(node, cst.Name)):
+            name = self.star_name(node)
         for prefix in ESTIMATOR_PACKAGES:
             if name and name.startswith(prefix):
                 return "tf.estimator." + name[len(prefix):]
         return name
+
+    def star_name(self, node: cst.CSTNode) -> Optional[str]:
+        """`tf.estimator.TrainSpec` where `tf` comes from `from utils import *` (#15): in a
+        project run whose utils.py binds `tf` to TensorFlow, TensorFlow's name; otherwise
+        None (through_star_imports reports it). The first analysis of a project run marks
+        the file, so that it is analysed again with the other files in view."""
+        attrs: list[str] = []
+        root = node
+        while isinstance(root, cst.Attribute):
+            attrs.append(root.attr.value)
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value not in TF_SPELLINGS or not self.star_imports:
+            return None
+        scope = self.scopes.get(root)
+        if scope is None or list(scope[root.value]):
+            return None
+        context = project_index.current()
+        if context is not None and context.mode == "collect":
+            context.foreign = True
+        module = star_imported_tf(self.module, root.value)
+        return canonical(".".join([module, *reversed(attrs)])) if module is not None else None
 
     def aliased_name(self, node: cst.CSTNode, depth: int) -> Optional[str]:
         """`fc.numeric_column` where `fc = tf.feature_column` (or `ModeKeys =

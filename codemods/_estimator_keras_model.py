@@ -91,10 +91,6 @@ class _KerasModelPipeline(_AnalysisBase):
         self.driver(pipeline, stmt, model)  # type: ignore[attr-defined]
         self.graph_mode_switches(pipeline)  # type: ignore[attr-defined]
         fix = self.pipeline_fix(pipeline, model)  # type: ignore[attr-defined]
-        if not any(f"{pipeline.tf}." in self.edit_text(e) for e in fix.edits):  # type: ignore[attr-defined]
-            # Nothing written names TensorFlow (no strategy, model_dir or seed): no import for it.
-            fix = dataclasses.replace(fix, add_imports=tuple(i for i in fix.add_imports if i not in pipeline.imports
-                                                             or i.module != "tensorflow"))
         where = f"built under {pipeline.strategy_name}.scope(), trained on per-replica batches" \
             if pipeline.strategy_name else "trained with fit"
         return dataclasses.replace(fix, message=(

@@ -54,6 +54,8 @@ class _AcrossModules(_AnalysisBase):
         if not isinstance(root, cst.Name):  # `model.Classifier(3).model_fn`: a method of an object
             return None
         found = self.qnames.get(node, set())
+        if not found and isinstance(node, cst.Name) and self.star_imports:
+            return self.star_qualified(node)
         if len(found) != 1:
             return None
         name = next(iter(found))
@@ -95,6 +97,17 @@ class _AcrossModules(_AnalysisBase):
             raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` of another module returns an iterator's "
                            "element: make it return the Dataset, then rerun", node)
 
+    def star_qualified(self, node: cst.Name) -> Optional[str]:
+        """`model_fn` that no statement of this file binds, with `from utils import *` lines:
+        `*utils:model_fn`, which the index resolves to the last of those modules of the
+        project that defines it at its top (ProjectIndex.function_target)."""
+        scope = self.scopes.get(node)
+        if scope is None or list(scope[node.value]):
+            return None
+        modules = ["." * len(imp.relative) + (self.code(imp.module) if imp.module is not None else "")
+                   for imp in self.star_imports]
+        return "*" + ",".join(modules) + ":" + node.value
+
     def params_source(self, pipeline: _Pipeline) -> Optional[str]:
         """The Estimator's params= as the model_fn's module reads it: a dict bound to a name
         is given as the dict."""
@@ -111,14 +124,14 @@ class _AcrossModules(_AnalysisBase):
                          pipeline: _Pipeline) -> KerasModelCode:
         context = project_index.current()
         params = self.params_source(pipeline)
-        if context is not None and context.mode == "collect":
+        index = context.index if context is not None else None
+        target = index.function_target(context.path, qualified) if index is not None else None
+        decision = context.model_fns.get(target) if target is not None else None
+        if context is not None and (context.mode == "collect" or decision is None):
             context.foreign = True  # analysed again with the other files (project_pass)
             context.model_fn_uses.append(project_index.ModelFnUse(
                 context.path, qualified, self.start(node)[0], params, bool(pipeline.strategy_name),
                 isinstance(node, cst.Call)))
-        index = context.index if context is not None else None
-        target = index.function_target(context.path, qualified) if index is not None else None
-        decision = context.model_fns.get(target) if target is not None else None
         if decision is None or decision.driver != context.path or decision.factory != isinstance(node, cst.Call):
             why = index.model_fn_reasons.get(target) if index is not None and target is not None else None
             if index is not None and target is None:
@@ -147,7 +160,8 @@ class _AcrossModules(_AnalysisBase):
             build = f"{model.make}({args})"
             if model.make in self.all_names:
                 raise _Problem(CODE_MODEL_FN, f"`{model.make}` is taken in this module: migrate by hand", node)
-            pipeline.imports += (ImportSpec(qualified.rsplit(".", 1)[0], model.make),)
+            source = index.module_name(context.path, target[0], qualified)  # type: ignore[union-attr]
+            pipeline.imports += (ImportSpec(source, model.make),)
         self.foreign_targets[id(call)] = target
         return dataclasses.replace(model, source="", build=build, dropped=[])
 

@@ -13,7 +13,7 @@ from tfmigrate.codemods.config_proto import translate_session_config
 from tfmigrate.rule import Finding, Replace
 from tfmigrate.codemods._estimator_common import (
     CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_PARAMETER_SERVER, CODE_RUN_CONFIG_ARG,
-    CANNED, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, ESTIMATOR, MIRRORED,
+    CANNED, CODE_RUN_CONFIG_DYNAMIC, DISTRIBUTE_CONFIG, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, ESTIMATOR, MIRRORED,
     MULTI_WORKER, PARAMETER_SERVER, PER_REPLICA_BATCH, RUN_CONFIG, RUN_CONFIG_DROPPABLE, RUN_CONFIG_GUIDANCE,
     _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
 )
@@ -90,7 +90,11 @@ class _RunConfig(_AnalysisBase):
         run_config = self.parents.get(arg)
         return (isinstance(arg, cst.Arg) and arg.value is node and arg.keyword is not None
                 and arg.keyword.value in ("train_distribute", "eval_distribute")
-                and isinstance(run_config, cst.Call) and self.name_of(run_config.func) == RUN_CONFIG)
+                and isinstance(run_config, cst.Call) and (
+                    self.name_of(run_config.func) == RUN_CONFIG
+                    # a DistributeConfig of a remote cluster is left as it is (TFM216), and so is its strategy
+                    or self.name_of(run_config.func) == DISTRIBUTE_CONFIG
+                    and not any(a.keyword is not None and a.keyword.value == "remote_cluster" for a in run_config.args)))
 
     def contrib_one_device(self, call: cst.Call) -> Finding:
         """The same class, with the same single `device` argument, under tf.distribute."""
@@ -158,6 +162,7 @@ class _RunConfig(_AnalysisBase):
         for i, step in enumerate(chain):
             for key, arg in self.keyword_args(step, ("model_dir", "tf_random_seed") if i == 0 else ()).items():
                 given[key], owner[key] = arg, step
+        self.distribute_config(given, pipeline)
         for key, arg in given.items():
             if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
                 continue
@@ -191,6 +196,34 @@ class _RunConfig(_AnalysisBase):
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def distribute_config(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> None:
+        """`RunConfig(experimental_distribute=tf.contrib.distribute.DistributeConfig(
+        train_distribute=s, eval_distribute=e))`, the TF 1.11-1.13 spelling: its strategies are
+        RunConfig's train_distribute and eval_distribute (a remote_cluster is reported)."""
+        arg = given.get("experimental_distribute")
+        if arg is None or _is_none(arg.value):
+            return
+        value = arg.value
+        if isinstance(value, cst.Name):
+            bound = self.single_binding(value)
+            if isinstance(bound, cst.Call) and self.references(bound) == [value] \
+                    and self.assigned_name(bound) == value.value:
+                pipeline.removed.append(self.statement_of(bound))  # type: ignore[arg-type]
+                value = bound
+        if not (isinstance(value, cst.Call) and self.name_of(value.func) == DISTRIBUTE_CONFIG):
+            raise _Problem(CODE_RUN_CONFIG_ARG, "RunConfig(experimental_distribute=...) is not a "
+                           "DistributeConfig(...) tfmigrate can follow: use its strategy as train_distribute", arg)
+        inner = self.keyword_args(value, ("train_distribute", "eval_distribute", "remote_cluster"))
+        for key, part in inner.items():
+            if key not in ("train_distribute", "eval_distribute") and not _is_none(part.value):
+                raise _Problem(CODE_RUN_CONFIG_ARG, f"DistributeConfig({key}=...) has no automatic Keras form: "
+                               "a remote cluster's jobs are set up through TF_CONFIG and "
+                               "tf.distribute.cluster_resolver; migrate by hand", part)
+            if key in given and not _is_none(given[key].value):
+                raise _Problem(CODE_RUN_CONFIG_ARG, f"RunConfig gives {key} twice (also in DistributeConfig)", part)
+            given[key] = part
+        del given["experimental_distribute"]
 
     def rebound_config(self, node: cst.Name) -> Optional[tuple[list[cst.Call], list[cst.SimpleStatementLine]]]:
         """`config = RunConfig(...)` then `config = config.replace(...)` (any number of times), in

@@ -18,7 +18,7 @@ from typing import Iterable, Iterator, Optional, Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from tfmigrate import settings
+from tfmigrate import project_index, settings
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate.codemods import _config_conditions as config_conditions
 from tfmigrate.codemods import _config_consumers as config_consumers
@@ -48,6 +48,7 @@ from tfmigrate.codemods._config_sites import (
     SET_SESSION,
 )
 from tfmigrate.codemods._config_values import _bound_names, _called_names, _needed_names
+from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.settings import Names
 from tfmigrate.unused_imports import first_tensorflow_import
@@ -69,6 +70,9 @@ class ConfigProtoRule(Rule):
     name = "config_proto"
     codes = CODES
     triggers = ("ConfigProto", "GPUOptions", "set_session", "get_session")
+    # A session given a config this file does not build (`Session(config=run_config.tf_config)`)
+    # is reported too (nothing silent, #15).
+    trigger_patterns = (TriggerPattern(r"Session[ \t]*\([^()]*?\bconfig[ \t]*=", ("Session",)),)
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         analysis = _Analysis(wrapper)
@@ -129,8 +133,10 @@ class _Analysis(SiteReading, RunTimeOrder, Placement, Conflicts, Emission, Comme
         findings: list[Finding] = []
         anchors = [c for c in self.calls if self.callee(c) == CONFIG_PROTO]  # in source order
         exported = set()
+        consumed: set[int] = set()  # the sessions that take a config of this file's sites
         for call in anchors:
             site = self.build_site(call)
+            consumed.update(id(c) for c in site.session_calls)
             found = list(self.finish(site))
             config_project.record_failed(self, site)
             if site.exported is not None:
@@ -159,9 +165,55 @@ class _Analysis(SiteReading, RunTimeOrder, Placement, Conflicts, Emission, Comme
             ))
         config_project.record_settings(self, exported)
         findings.extend(config_project.consumer_findings(self))
+        findings.extend(self.unfollowed_session_configs(findings, consumed))
         rewritten = any(f.fixable for f in findings) and any(self.callee(c) == SET_SESSION for c in self.calls)
         findings.extend(config_keras.get_session_reports(self, rewritten))
         return findings
+
+    def unfollowed_session_configs(self, findings: list[Finding], consumed: set[int]) -> list[Finding]:
+        """`tf.Session(config=x.tf_config)`, `Session(config=make_config())` of a library:
+        a session config that no finding of this file covers, because tfmigrate cannot see
+        the ConfigProto (#15: nothing silent). Reported once per session, in a file whose
+        configs are otherwise rewritten or absent (a file with reports of its own has said
+        what is left); its settings, if any, were not migrated."""
+        if any(not f.fixable for f in findings):
+            return []  # the file's reports already say what is left of its configs
+        covered: set[int] = set()
+        for f in findings:
+            for node in (f.node, *(n.node for n in f.notes)):
+                stmt = self.statement_of(node)
+                if stmt is not None:
+                    covered.add(id(stmt))
+        out: list[Finding] = []
+        for call in self.calls:
+            if id(call) in consumed or self.callee(call) not in (
+                    "tf.Session", "tf.InteractiveSession", "tf.train.MonitoredTrainingSession"):
+                continue
+            config = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "config"), None)
+            if config is None and self.callee(call) == "tf.Session" and len(call.args) >= 3 \
+                    and call.args[2].keyword is None and not any(a.star for a in call.args[:3]):
+                config = call.args[2].value
+            if config is None or isinstance(config, cst.Name) and config.value == "None":
+                continue
+            stmt = self.statement_of(call)
+            bound = self.statement_of(config) if not isinstance(config, cst.Name) else None
+            value: Optional[cst.CSTNode] = config
+            if isinstance(config, cst.Name):
+                scope = self.scopes.get(config)
+                assignments = list(scope[config.value]) if scope is not None else []
+                bound = self.statement_of(assignments[0].node) if len(assignments) == 1 \
+                    and isinstance(getattr(assignments[0], "node", None), cst.CSTNode) else None
+                assign = bound.body[0] if isinstance(bound, cst.SimpleStatementLine) else None
+                value = assign.value if isinstance(assign, cst.Assign) else None
+            if isinstance(value, cst.Call) and project_index.current() is not None:
+                continue  # a helper of the project: the project pass decides it and reports there
+            if (stmt is not None and id(stmt) in covered) or (bound is not None and id(bound) in covered):
+                continue
+            out.append(Finding(CODE_FOLLOW, f"this session's config `{self.module.code_for_node(config)}` is not a ConfigProto "
+                               "tfmigrate can follow (an attribute, a call into another module, a parameter): TF2 has "
+                               "no session config, so whatever it sets (GPU memory, devices, threads, placement) is "
+                               "not migrated; apply it with tf.config calls at program start" + LEFT, config))
+        return out
 
     # -- building the rewrite -----------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
+from tfmigrate import project_index
 from tfmigrate.names import TF_SPELLINGS, is_compat_v1
 from tfmigrate.rule import Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
@@ -43,7 +44,7 @@ from tfmigrate.codemods._estimator_common import (
     CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_MODEL_TO_ESTIMATOR, CODE_OPTIMIZER, CODE_PARAMETER_SERVER,
     CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
     CONTRIB_ONE_DEVICE, ESTIMATOR, GRAPH_MODE_SWITCHES, GRAPH_MODE_USERS, LEFTOVER_FINE, LEFTOVER_PREFIXES,
-    MODEL_TO_ESTIMATOR, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
+    MODEL_TO_ESTIMATOR, MULTI_WORKER, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
     _merged_lines, _walk,
 )
 
@@ -75,7 +76,7 @@ class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
     # A pipeline names an Estimator; a strategy site names its class.
-    triggers = ("estimator", "Estimator", "MirroredStrategy", "CollectiveAllReduceStrategy", "OneDeviceStrategy",
+    triggers = ("estimator", "Estimator", "contrib", "MirroredStrategy", "CollectiveAllReduceStrategy", "OneDeviceStrategy",
                 "ParameterServerStrategy")
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
@@ -330,6 +331,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                     explained.add(id(holder))
         out: list[Finding] = []
         out += self.through_parameters(explained)
+        out += self.through_star_imports(explained)
         for node in [*self.index.of(cst.Attribute), *self.index.of(cst.Name)]:
             name = self.name_of(node) or ""
             if not name.startswith(LEFTOVER_PREFIXES) or name in LEFTOVER_FINE:
@@ -346,10 +348,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 continue  # the file's pipelines are reported or rewritten; their parts need no second word
             explained.add(id(holder))
             where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
+            in_project = project_index.current() is not None
             why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
-                   if "TPUEstimator" in name else self.reason_left(holder) or
-                   "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
-                   "it cannot follow; migrate by hand")
+                   if "TPUEstimator" in name else
+                   "tf.contrib.learn went with tf.contrib in TF 2.0 (its RunConfig's gpu_memory_fraction is a GPU "
+                   "memory limit: tf.config.set_logical_device_configuration); move to Keras by hand"
+                   if name.startswith("tf.contrib.learn.") else self.reason_left(holder) or
+                   ("the Estimator that uses it is built in a form tfmigrate cannot follow (see the reports where it "
+                    "is built), or outside this run; migrate by hand" if in_project else
+                    "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
+                    "it cannot follow; migrate by hand"))
             out.append(Finding(CODE_DRIVER, f"{where} uses `{name}`, TF1 Estimator API that TF 2.16 removed, and "
                                f"tfmigrate rewrote nothing here: {why}", node))
         return sorted(out, key=lambda f: self.start(f.node))
@@ -377,6 +385,37 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             out.append(Finding(CODE_DRIVER, f"tfmigrate cannot tell that `{node.value.value}` is TensorFlow: it is a "
                                f"parameter of {where}, which callers may give any module, so this Estimator code "
                                "was left as it is; TF 2.16 has no tf.estimator: migrate it by hand", node))
+        return out
+
+    def through_star_imports(self, explained: set[int]) -> list[Finding]:
+        """`from utils import *` then `tf.estimator.TrainSpec(...)`, no import of this file
+        binding `tf` (#15): reported once per function or statement, unless a project run
+        resolved `tf` through utils.py (then the name is TensorFlow's and the rule did its
+        work)."""
+        if not self.star_imports:
+            return []
+        modules = ", ".join(f"`{self.code(imp).strip()}`" for imp in self.star_imports)
+        context = project_index.current()
+        how = ("tfmigrate read the project's modules, and none of them binds it to TensorFlow by a plain import"
+               if context is not None and context.index is not None else
+               "run tfmigrate on the project folder, which reads the modules it imports")
+        out: list[Finding] = []
+        for node in self.index.of(cst.Attribute):
+            if node.attr.value not in ("estimator", "learn") or not isinstance(node.value, (cst.Name, cst.Attribute)):
+                continue
+            root = node.value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if not isinstance(root, cst.Name) or root.value not in TF_SPELLINGS or self.name_of(node) is not None:
+                continue
+            scope = self.scopes.get(root)
+            holder = self.holder_of(node)
+            if scope is None or list(scope[root.value]) or holder is None or id(holder) in explained:
+                continue
+            explained.add(id(holder))
+            out.append(Finding(CODE_DRIVER, f"tfmigrate cannot tell that `{root.value}` is TensorFlow: no import of "
+                               f"this file binds it, and it may come from {modules}; {how}. This Estimator code was "
+                               "left as it is, and TF 2.16 has no tf.estimator", node))
         return out
 
     def orphan_function(self, holder: cst.CSTNode) -> bool:
@@ -505,6 +544,13 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if strategy_expr is not None:
                 self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
         pipeline.eval_distributed = eval_strategy is not None
+        kind = self.name_of(pipeline.strategy_call.func) if pipeline.strategy_call is not None else None
+        if kind in MULTI_WORKER | COLLECTIVE and pipeline.model_dir is not None:
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir under a multi-worker strategy: the Estimator's chief alone "
+                           "wrote checkpoints there, while every worker runs the rewritten code; in Keras only the "
+                           "chief may save to it (the others to a directory of their own, see "
+                           "tf.distribute.MultiWorkerMirroredStrategy's guide): migrate the checkpoints by hand",
+                           pipeline.model_dir_node or call)
         return pipeline
 
     def model_dir_checkpoints(self, pipeline: _Pipeline, call: cst.Call) -> None:

@@ -15,6 +15,8 @@ from typing import Any, Mapping, Optional
 import libcst as cst
 from libcst.metadata import QualifiedName, QualifiedNameSource
 
+from tfmigrate import project_index
+
 # Longest first: the first prefix that matches wins.
 _TF_PREFIXES = (
     "tensorflow._api.v2.compat.v1.",
@@ -106,3 +108,28 @@ def is_compat_v1(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> Opti
 def imported_names(metadata: Mapping[cst.CSTNode, Any], node: cst.CSTNode) -> set[str]:
     """The fully qualified names `node` may refer to through imports (empty if none)."""
     return {q.name for q in _names(metadata, node) if q.source == QualifiedNameSource.IMPORT}
+
+
+def star_imported_tf(module: cst.Module, name: str) -> Optional[str]:
+    """The TF module (`tensorflow` or `tensorflow.compat.v1`) that a name no statement of
+    the file binds has through the file's `from M import *` lines, in a project run: when
+    every one of them is a module of the project (another could bind anything) and the last
+    that binds `name` binds it to TensorFlow (tfmigrate/project_index.py reads that from
+    the module's bytes). None otherwise, and outside a project run."""
+    context = project_index.current()
+    if context is None or context.index is None:
+        return None
+    found = None
+    for imp in star_imports(module):
+        dotted = "." * len(imp.relative) + (module.code_for_node(imp.module) if imp.module is not None else "")
+        if context.index.module_file(context.path, dotted) is None:
+            return None
+        found = context.index.tf_module(context.path, dotted, name, star=True) or found
+    return found
+
+
+def star_imports(module: cst.Module) -> list[cst.ImportFrom]:
+    """The module-level `from M import *` statements of a file."""
+    return [imp for node in module.body if isinstance(node, cst.SimpleStatementLine)
+            for imp in node.body if isinstance(imp, cst.ImportFrom) and isinstance(imp.names, cst.ImportStar)]
+

@@ -257,7 +257,17 @@ class ProjectIndex:
 
     def function_target(self, importer: str, qualified: str) -> Optional[tuple[str, str]]:
         """(file, name) of a module-level name of a project module, as `importer` names it
-        (`trainer.model.model_fn`, `.model.model_fn`)."""
+        (`trainer.model.model_fn`, `.model.model_fn`, or `*utils,helpers:model_fn` for a
+        name from `from utils import *` lines: the last of them that defines it)."""
+        if qualified.startswith("*"):
+            modules, name = qualified[1:].rsplit(":", 1)
+            found = None
+            for dotted in modules.split(","):
+                path = self.module_file(importer, dotted)
+                if path is not None and re.search(rb"^def " + re.escape(name.encode()) + rb"\(",
+                                                  self.sources.get(path, b""), re.M):
+                    found = (path, name)
+            return found
         level = len(qualified) - len(qualified.lstrip("."))
         parts = qualified.lstrip(".").split(".")
         for cut in range(len(parts) - 1, 0, -1):
@@ -265,6 +275,15 @@ class ProjectIndex:
             if path is not None:
                 return (path, parts[cut]) if len(parts) == cut + 1 else None
         return None
+
+    def module_name(self, importer: str, path: str, qualified: str) -> str:
+        """How `importer` names the module `path` it took `qualified` from (for an import of
+        another of its names)."""
+        if qualified.startswith("*"):
+            for dotted in qualified[1:].rsplit(":", 1)[0].split(","):
+                if self.module_file(importer, dotted) == path:
+                    return dotted
+        return qualified.rsplit(".", 1)[0]
 
     def decide_model_fns(self, named_in: "Callable[[str, str], list[str]]") -> dict[tuple[str, str], ModelFnDecision]:
         """A model_fn of another file is rewritten when exactly one Estimator of the project

@@ -121,13 +121,13 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
             if item.passed and (_may_export(item) or estimators):
                 _take(item, pending.pop(id(item)).get())
         index = ProjectIndex([i.path for i in project])
-        model_fns = _decide_model_fns(project, index) if estimators else {}
-        involved = {p for (p, _), d in model_fns.items()} | {d.driver for d in model_fns.values()}
         for item in project:
             for export in item.exports:
                 index.exports[(export.path, export.name)] = export
             if item.tf[0]:
                 index.tf_names[os.path.abspath(item.path)] = item.tf
+        model_fns = _decide_model_fns(project, index, options, steps) if estimators else {}
+        involved = {p for (p, _), d in model_fns.items()} | {d.driver for d in model_fns.values()}
         names = index.caller_marks()
         held = 0  # results go out in input order: the first file that waits holds the rest
         while held < len(project):
@@ -211,15 +211,19 @@ def _may_use_model_fn(data: bytes) -> bool:
     return b"stimator" in data and (b"model_fn" in data or b"input_fn" in data)
 
 
-def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex) -> dict:
+def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex, options, steps: FileSteps) -> dict:
     """Which model_fns of one file the Estimator of another file takes (ModelFnUse), and
     which of them are rewritten (ProjectIndex.decide_model_fns)."""
-    for item in project:
-        index.model_fn_uses.extend(item.model_fn_uses)
     if not any(item.foreign for item in project):
         return {}
     contents = {os.path.abspath(i.path): (i.data if i.data is not None else _read(i.path)) or b"" for i in project}
     index.sources.update(contents)  # a module with no trigger word may hold an input_fn
+    for item in project:
+        if item.foreign and not item.model_fn_uses and item.data is not None and not item.path.endswith(".ipynb"):
+            # `tf` from a star import: its Estimators are seen only with the index.
+            _, context = _apply_with((item.path, item.data, options, item.display, index, {}, steps))
+            item.model_fn_uses = context.model_fn_uses
+        index.model_fn_uses.extend(item.model_fn_uses)
 
     def named_in(path: str, name: str) -> list[str]:
         """The files that name `name` and import the module `path` (read from their bytes)."""
