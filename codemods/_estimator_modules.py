@@ -8,8 +8,8 @@ One run of `tfmigrate rewrite <project>` rewrites both sides, through the projec
 1. the driver's first analysis records that its Estimator takes `model.model_fn` from
    another module (`ModelFnUse`: the qualified name, its params= and whether a strategy
    is used) and reports it, as a run on that one file does;
-2. the index decides: a model_fn is rewritten when exactly one Estimator of the project
-   takes it and no other file names it;
+2. the index decides: a model_fn is rewritten when the Estimators of the project that
+   take it (one a file) need the same Keras model and no other file imports it;
 3. the driver is analysed again: it reads the model_fn's module and translates the model_fn
    there (`model_for_driver`), then rewrites its own pipeline to build the model with the
    module's new make function (`model.make_keras_model(params)`);
@@ -132,7 +132,7 @@ class _AcrossModules(_AnalysisBase):
             context.model_fn_uses.append(project_index.ModelFnUse(
                 context.path, qualified, self.start(node)[0], params, bool(pipeline.strategy_name),
                 isinstance(node, cst.Call)))
-        if decision is None or decision.driver != context.path or decision.factory != isinstance(node, cst.Call):
+        if decision is None or context.path not in decision.drivers or decision.factory != isinstance(node, cst.Call):
             why = index.model_fn_reasons.get(target) if index is not None and target is not None else None
             if index is not None and target is None:
                 why = (f"`{qualified.rsplit('.', 1)[0]}` is not a module of this run (tfmigrate rewrites a model_fn of "
@@ -244,7 +244,8 @@ class _AcrossModules(_AnalysisBase):
             notes = tuple(Finding(CODE_PIPELINE, why, node) for node, why in model.dropped)
             what = (f"`{name}` now returns `{model.make}`, which builds the Keras model" if decision.factory else
                     f"model_fn `{name}` → the Keras model `{model.make}()` builds")
-            out.append(Finding(CODE_PIPELINE, f"{what}, which {project_index._short(decision.driver)} now trains "
+            drivers = " and ".join(project_index._short(d) for d in decision.drivers)
+            out.append(Finding(CODE_PIPELINE, f"{what}, which {drivers} now {'train' if len(decision.drivers) > 1 else 'trains'} "
                                f"(code outside this run that uses `{name}` must change with it)", fn,
                                edits=tuple(edits), add_imports=imports, notes=notes))
         return out

@@ -106,10 +106,10 @@ class ModelFnUse:
 @dataclass(frozen=True)
 class ModelFnDecision:
     """A model_fn of this module becomes a Keras model class and its make function, for the
-    one Estimator of the project that uses it (both files compute the same translation
+    Estimators of the project that use it (every file computes the same translation
     from the model_fn's module and these inputs)."""
 
-    driver: str  # the file that builds the Estimator
+    drivers: tuple[str, ...]  # the files that build an Estimator from it, each with these inputs
     params: Optional[str]
     strategy: bool
     factory: bool = False
@@ -286,9 +286,10 @@ class ProjectIndex:
         return qualified.rsplit(".", 1)[0]
 
     def decide_model_fns(self, named_in: "Callable[[str, str], list[str]]") -> dict[tuple[str, str], ModelFnDecision]:
-        """A model_fn of another file is rewritten when exactly one Estimator of the project
-        uses it and no other file names it (`named_in(path, name)`: the files, other than its
-        own, whose bytes name it with its module); the rest get a reason for the driver."""
+        """A model_fn of another file is rewritten when the Estimators of the project that
+        take it (one a file) need the same Keras model (the same params= and strategy, so one
+        class serves them all) and no other file names it (`named_in(path, name)`: the files,
+        other than its own, whose bytes import it); the rest get a reason for the drivers."""
         users: dict[tuple[str, str], list[ModelFnUse]] = {}
         for use in self.model_fn_uses:
             target = self.function_target(use.path, use.qualified)
@@ -298,16 +299,18 @@ class ProjectIndex:
         decisions: dict[tuple[str, str], ModelFnDecision] = {}
         for (path, name), uses in users.items():
             others = sorted(set(named_in(path, name)) - {u.path for u in uses})
-            if len(uses) > 1:
-                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is the model_fn of {len(uses)} "
-                                                       "Estimators of the project, and tfmigrate rewrites a model_fn "
-                                                       "of another module for one Estimator only: migrate by hand")
+            inputs = {(u.params, u.strategy, u.factory) for u in uses}
+            if len(uses) != len({u.path for u in uses}) or len(inputs) > 1:
+                self.model_fn_reasons[(path, name)] = (
+                    f"`{name}` of {_short(path)} is the model_fn of {len(uses)} Estimators of the project, which need "
+                    "different Keras models (their params= or strategies differ), or of several in one file: "
+                    "migrate by hand")
             elif others:
                 self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is also named in "
                                                        f"{_short(others[0])}, which would lose it: migrate by hand")
             else:
-                decisions[(path, name)] = ModelFnDecision(uses[0].path, uses[0].params, uses[0].strategy,
-                                                          uses[0].factory)
+                decisions[(path, name)] = ModelFnDecision(tuple(sorted(u.path for u in uses)), uses[0].params,
+                                                          uses[0].strategy, uses[0].factory)
         return decisions
 
     def export_names(self) -> set[str]:

@@ -127,7 +127,7 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
             if item.tf[0]:
                 index.tf_names[os.path.abspath(item.path)] = item.tf
         model_fns = _decide_model_fns(project, index, options, steps) if estimators else {}
-        involved = {p for (p, _), d in model_fns.items()} | {d.driver for d in model_fns.values()}
+        involved = {p for (p, _), d in model_fns.items()} | {p for d in model_fns.values() for p in d.drivers}
         names = index.caller_marks()
         held = 0  # results go out in input order: the first file that waits holds the rest
         while held < len(project):
@@ -235,7 +235,7 @@ def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex, options, st
     for item in project:  # a model_fn left: its module's report gives the reason (analysed again)
         if any(path == os.path.abspath(item.path) for path, _ in index.model_fn_reasons) and item.data is not None:
             item.foreign = True
-    return {k: d for k, d in decided.items() if k[0] in read and d.driver in read}
+    return {k: d for k, d in decided.items() if k[0] in read and all(p in read for p in d.drivers)}
 
 
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))",
@@ -273,33 +273,48 @@ def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: di
         outcome, context = _apply_with((item.path, item.data, options, item.display, index, decisions, steps), mine)
         return (outcome if outcome[0].status != "failed" else None), context
 
-    outcomes = {}
-    driven: set = set()
-    for driver in sorted({d.driver for d in model_fns.values()}):
-        mine = {k: d for k, d in model_fns.items() if d.driver == driver}
-        outcomes[driver], context = apply(driver, mine)
-        if outcomes[driver] is not None:
-            driven |= context.model_fns_driven
-        for path, name in set(mine) - context.model_fns_driven:
-            index.model_fn_reasons[(path, name)] = (f"the Estimator of {_short(driver)} that takes it is left as it "
-                                                    "is (see the report there)")
+    drivers = sorted({p for d in model_fns.values() for p in d.drivers})
+    live = dict(model_fns)
+    outcomes: dict = {}
+    frozen: set = set()  # drivers whose pipeline was left: their report (with its own reason) stands
+    for _ in range(len(model_fns) + 1):  # a model_fn goes when one of its drivers is left: the others again
+        driven_by: dict = {}
+        for driver in drivers:
+            if driver in frozen:
+                continue
+            mine = {k: d for k, d in live.items() if driver in d.drivers}
+            outcomes[driver], context = apply(driver, mine)
+            for key in (context.model_fns_driven if outcomes[driver] is not None else ()):
+                driven_by.setdefault(key, set()).add(driver)
+            if set(mine) - context.model_fns_driven:
+                frozen.add(driver)
+        left = [k for k, d in live.items() if driven_by.get(k, set()) != set(d.drivers)]
+        for path, name in left:
+            missing = sorted(set(live[(path, name)].drivers) - driven_by.get((path, name), set()))
+            index.model_fn_reasons[(path, name)] = (f"the Estimator of {_short(missing[0])} that takes it is left "
+                                                    "as it is (see the report there)")
+            del live[(path, name)]
+        if not left:
+            break
     written: set = set()
-    for path in sorted({p for p, _ in driven}):
-        mine = {k: d for k, d in model_fns.items() if k in driven and k[0] == path}
+    for path in sorted({p for p, _ in live}):
+        mine = {k: d for k, d in live.items() if k[0] == path}
         outcomes[path], context = apply(path, mine)
         if outcomes[path] is not None and context.model_fns_written == set(mine):
             written |= context.model_fns_written
-    for driver in sorted({d.driver for d in model_fns.values()}):
-        targets = [k for k, d in model_fns.items() if d.driver == driver and k in driven]
-        if outcomes[driver] is None or not all(k in written for k in targets):
-            continue  # what step 1 said stands
-        if _settle(by_path[driver], by_path[driver].data, outcomes[driver], options):
-            for path in sorted({p for p, _ in targets}):
-                _settle(by_path[path], by_path[path].data, outcomes[path], options)
-    for path in sorted({p for p, _ in model_fns} - {p for p, _ in driven}):
-        left, _ = apply(path, {})
-        if left is not None:
-            _settle(by_path[path], by_path[path].data, left, options)
+    # A model_fn whose module could not write it: its drivers keep what step 1 said.
+    blocked = {p for k, d in live.items() if k not in written for p in d.drivers}
+    modules: set = set()
+    for driver in drivers:
+        if outcomes[driver] is not None and driver not in blocked \
+                and _settle(by_path[driver], by_path[driver].data, outcomes[driver], options):
+            modules |= {p for (p, _), d in live.items() if driver in d.drivers}
+    for path in sorted(modules):
+        _settle(by_path[path], by_path[path].data, outcomes[path], options)
+    for path in sorted({p for p, _ in model_fns} - {p for p, _ in written}):
+        unchanged, _ = apply(path, {})
+        if unchanged is not None:
+            _settle(by_path[path], by_path[path].data, unchanged, options)
 
 
 def _short(path: str) -> str:
