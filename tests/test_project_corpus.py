@@ -28,7 +28,8 @@ def tfmigrate(*args: str) -> subprocess.CompletedProcess:
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.py"))}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.suffix in (".py", ".ipynb")}
 
 
 def sites(folder: Path) -> list[str]:

@@ -300,7 +300,12 @@ class ProjectIndex:
         for (path, name), uses in users.items():
             others = sorted(set(named_in(path, name)) - {u.path for u in uses})
             inputs = {(u.params, u.strategy, u.factory) for u in uses}
-            if len(uses) != len({u.path for u in uses}) or len(inputs) > 1:
+            notebook = next((u.path for u in uses if u.path.endswith(".ipynb")), None)
+            if notebook is not None:
+                self.model_fn_reasons[(path, name)] = (
+                    f"`{name}` of {_short(path)} is also the model_fn of an Estimator in the notebook "
+                    f"{_short(notebook)}, whose cells tfmigrate does not rewrite with another module: migrate by hand")
+            elif len(uses) != len({u.path for u in uses}) or len(inputs) > 1:
                 self.model_fn_reasons[(path, name)] = (
                     f"`{name}` of {_short(path)} is the model_fn of {len(uses)} Estimators of the project, which need "
                     "different Keras models (their params= or strategies differ), or of several in one file: "

@@ -227,8 +227,11 @@ def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex, options, st
 
     def named_in(path: str, name: str) -> list[str]:
         """The files that name `name` and import the module `path` (read from their bytes)."""
+        stem = os.path.splitext(os.path.basename(path))[0].encode()
         return [p for p, data in contents.items() if p != path and name.encode() in data
-                and any(index.module_file(p, dotted) == path for dotted in _imported_modules(data))]
+                and (any(index.module_file(p, dotted) == path for dotted in _imported_modules(data))
+                     # a notebook's lines are JSON strings: naming the module is enough
+                     or p.endswith(".ipynb") and stem in data)]
 
     read = {os.path.abspath(i.path) for i in project if i.data is not None}
     decided = index.decide_model_fns(named_in)
