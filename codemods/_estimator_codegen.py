@@ -51,9 +51,15 @@ class _Codegen(_AnalysisBase):
         fn_node = pipeline.model_fn_node
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body) if source.strip() else []
-        if pipeline.strategy_name:
-            new_defs = [_with_real_step_count(d, tf, indent) if isinstance(d, cst.ClassDef) and i == 0 else d
-                        for i, d in enumerate(new_defs)]
+        if pipeline.strategy_name and new_defs:
+            first = new_defs[0]
+            if isinstance(first, cst.ClassDef):
+                new_defs[0] = _with_real_step_count(first, tf, indent)
+            elif isinstance(first, cst.FunctionDef) and isinstance(first.body, cst.IndentedBlock) \
+                    and first.body.body and isinstance(first.body.body[0], cst.ClassDef):
+                # a partial's model class, inside the function that takes what the partial bound
+                inner = [_with_real_step_count(first.body.body[0], tf, indent), *first.body.body[1:]]
+                new_defs[0] = first.with_changes(body=first.body.with_changes(body=inner))
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
         if fn_node is not None:  # the model class and its make function take the model_fn's place
@@ -116,7 +122,7 @@ class _Codegen(_AnalysisBase):
                        for h in pipeline.dropped_hooks)
         notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in getattr(model, "dropped", ()))
         imports = pipeline.imports
-        unused = TF1_IMPORTS
+        unused = TF1_IMPORTS + pipeline.drop_imports
         for fix in pipeline.config_fixes:
             edits += list(fix.edits)
             notes += fix.notes

@@ -197,6 +197,7 @@ class _Pipeline:
     user_model: bool = False
     built_before: str = ""
     steps_record: str = ""  # the dict that keeps the count of steps really taken, under a strategy
+    drop_imports: tuple = ()  # (module, name) imports the rewrite leaves unused: another module's old model_fn
 
     @property
     def driver(self) -> str:

@@ -9,6 +9,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import QualifiedNameSource
 
+from tfmigrate import project_index
 from tfmigrate.rule import Edit, Finding, ImportSpec, InsertBefore, Replace
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_DRIVER, CODE_PIPELINE, CODE_RUN_CONFIG_ARG, ESTIMATOR, FACTORY_RETURN, _AnalysisBase, _Pipeline,
@@ -84,9 +85,13 @@ class _Factory(_AnalysisBase):
                                "form; migrate by hand", node)
         uses = self.references(factory)
         if not uses:
+            elsewhere = ("tfmigrate rewrites an Estimator factory only in the file that calls it (the Keras model "
+                         "and its drivers must change together), not from another module; migrate by hand, or move "
+                         "the factory next to its caller" if project_index.current() is not None else
+                         "the code that drives it is elsewhere; run tfmigrate on the whole project or migrate by "
+                         "hand")
             raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is not called in this file: "
-                           "the code that drives it is elsewhere; run tfmigrate on the whole project or migrate "
-                           "by hand", first)
+                           + elsewhere, first)
         if len(uses) > 1:
             raise _Problem(CODE_DRIVER, f"the Estimator is returned by `{name}`, which is used {len(uses)} times "
                            "here: tfmigrate rewrites a factory called from one place only (each call would need "

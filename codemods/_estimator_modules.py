@@ -25,6 +25,7 @@ rewrite's report.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from typing import Optional
 
 import libcst as cst
@@ -53,14 +54,17 @@ class _AcrossModules(_AnalysisBase):
             root = root.value
         if not isinstance(root, cst.Name):  # `model.Classifier(3).model_fn`: a method of an object
             return None
-        found = self.qnames.get(node, set())
+        found = self.qnames.get(node)
+        found = set(found() if callable(found) else found or ())
         if not found and isinstance(node, cst.Name) and self.star_imports:
             return self.star_qualified(node)
         if len(found) != 1:
             return None
         name = next(iter(found))
+        top = name.name.split(".")[0]
         if name.source is not QualifiedNameSource.IMPORT or "." not in name.name.lstrip(".") or "(" in name.name \
-                or name.name.split(".")[0] in ("tensorflow", "tensorflow_estimator", "keras", "tf_keras"):
+                or top in ("tensorflow", "tensorflow_estimator", "keras", "tf_keras") \
+                or top in getattr(sys, "stdlib_module_names", ()):  # `functools.partial` is no model_fn module
             return None
         return name.name
 
@@ -162,6 +166,7 @@ class _AcrossModules(_AnalysisBase):
                 raise _Problem(CODE_MODEL_FN, f"`{model.make}` is taken in this module: migrate by hand", node)
             source = index.module_name(context.path, target[0], qualified)  # type: ignore[union-attr]
             pipeline.imports += (ImportSpec(source, model.make),)
+            pipeline.drop_imports += ((source, target[1]),)  # gone from its module: the import would fail
         self.foreign_targets[id(call)] = target
         return dataclasses.replace(model, source="", build=build, dropped=[])
 

@@ -24,9 +24,10 @@ from typing import Iterable, Optional
 import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameSource
 
-from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._estimator_keras import MODEL_FN_PARAMS, NotTranslatable
 from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
+
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate import project_index
 from tfmigrate.names import TF_SPELLINGS, is_compat_v1
@@ -351,9 +352,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             in_project = project_index.current() is not None
             why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
                    if "TPUEstimator" in name else
-                   "tf.contrib.learn went with tf.contrib in TF 2.0 (its RunConfig's gpu_memory_fraction is a GPU "
+                   "tf.contrib.learn went with tf.contrib in TF 2.0 (a RunConfig's gpu_memory_fraction is a GPU "
                    "memory limit: tf.config.set_logical_device_configuration); move to Keras by hand"
-                   if name.startswith("tf.contrib.learn.") else self.reason_left(holder) or
+                   if name == "tf.contrib.learn.RunConfig" else
+                   "tf.contrib.learn went with tf.contrib in TF 2.0; move to Keras (or tf.data for its input "
+                   "helpers) by hand" if name.startswith("tf.contrib.learn.") else self.reason_left(holder) or
                    ("the Estimator that uses it is built in a form tfmigrate cannot follow (see the reports where it "
                     "is built), or outside this run; migrate by hand" if in_project else
                     "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
@@ -620,7 +623,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if not isinstance(fn, cst.FunctionDef) else None
         if qualified is not None:
             return self.foreign_model_fn(node, qualified, call, pipeline)  # type: ignore[arg-type]
-        if isinstance(node, cst.Call):
+        partial: Optional[tuple[list[cst.Param], list[cst.Arg]]] = None
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "functools.partial":
+            fn, partial = self.model_fn_of_partial(node)
+        elif isinstance(node, cst.Call):
             fn, factory_return = self.model_fn_of_factory(node)
         elif isinstance(node, cst.Attribute):
             raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(node)}` is a method or an attribute of an object: "
@@ -648,8 +654,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         pipeline.model_fn_return = factory_return
         pipeline.shared_model_fn = bool(shared)
         try:
-            model = translate(fn, self.name_of, self.code, pipeline.tf, names[0], names[1], taken,
-                              binding=self.single_binding, params_value=pipeline.params_node,
+            model = translate(self.without_bound(fn, partial), self.name_of, self.code, pipeline.tf, names[0],
+                              names[1], taken, binding=self.single_binding, params_value=pipeline.params_node,
                               parent=self.parents.get)
             self.all_names |= taken
         except NotTranslatable as e:
@@ -664,6 +670,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if model.extra_args:
                 raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
                                "run time: migrate by hand", node)
+        if partial is not None:
+            self.made_with_partial(model, partial, node, pipeline)  # type: ignore[arg-type]
         for name in model.reads:
             if not self.bound_before(name, pipeline.estimator_stmt):
                 raise _Problem(CODE_MODEL_FN, f"the model needs `{name}`, which is not bound where the Estimator "
@@ -707,6 +715,59 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         if any(isinstance(n, (cst.Nonlocal, cst.Global)) for n in _walk(inner)):
             raise refuse
         return inner, ret.value
+
+    def model_fn_of_partial(self, call: cst.Call) -> tuple[cst.FunctionDef, tuple[list[cst.Param], list[cst.Arg]]]:
+        """`Estimator(model_fn=functools.partial(model_fn, n_classes=4))` where the top-level
+        `model_fn` is used only here and its parameters beyond (features, labels, mode,
+        params, config) are given by keyword in the partial or have defaults: the model_fn,
+        its other parameters, and the partial's keyword arguments."""
+        refuse = _Problem(CODE_MODEL_FN, f"model_fn is `{self.code(call)}`: tfmigrate follows a partial of a "
+                          "model_fn defined at the top of this module and used only here, whose other parameters "
+                          "are given by keyword or have defaults; migrate by hand", call)
+        first = call.args[0] if call.args else None
+        if first is None or first.keyword is not None or first.star or not isinstance(first.value, cst.Name):
+            raise refuse
+        fn = self.single_binding(first.value)
+        if not isinstance(fn, cst.FunctionDef) or not isinstance(self.parents.get(fn), cst.Module) \
+                or self.references(fn) != [first.value]:
+            raise refuse
+        given = list(call.args[1:])
+        if any(a.keyword is None or a.star for a in given):
+            raise refuse
+        extra = [p for p in fn.params.params if p.name.value not in MODEL_FN_PARAMS]
+        bound = {a.keyword.value for a in given}  # type: ignore[union-attr]
+        if not bound <= {p.name.value for p in extra} or any(p.default is None and p.name.value not in bound
+                                                             for p in extra):
+            raise refuse
+        return fn, (extra, given)
+
+    def without_bound(self, fn: cst.FunctionDef, partial: Optional[tuple[list[cst.Param], list[cst.Arg]]]
+                      ) -> cst.FunctionDef:
+        """The model_fn as the Estimator saw it: without the parameters a partial binds."""
+        if partial is None:
+            return fn
+        extra = {id(p) for p in partial[0]}
+        return fn.with_changes(params=fn.params.with_changes(
+            params=[p for p in fn.params.params if id(p) not in extra]))
+
+    def made_with_partial(self, model: KerasModelCode, partial: tuple[list[cst.Param], list[cst.Arg]],
+                          call: cst.Call, pipeline: _Pipeline) -> None:
+        """The model class and its make function go inside a function that takes what the
+        partial bound (and the model_fn's other defaults), so they read them as the model_fn
+        did; the Estimator's place calls it with the partial's arguments."""
+        extra, given = partial
+        names = self.free_names((f"{model.make}_for", f"{model.make}_with"))
+        if names is None or model.extra_args:
+            raise _Problem(CODE_MODEL_FN, "a partial model_fn whose feature keys are known only at run time, or no "
+                           "free name for the function that makes its model: migrate by hand", call)
+        self.all_names.add(names[0])
+        body = "".join("    " + line if line.strip() else line for line in model.source.splitlines(True))
+        model.source = (f"def {names[0]}({', '.join(self.code(p).rstrip(', ') for p in extra)}):\n"
+                        f"{body}\n    return {model.make}\n")
+        bound = ", ".join(f"{a.keyword.value}={self.code(a.value)}" for a in given)  # type: ignore[union-attr]
+        args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
+        model.build = f"{names[0]}({bound})({args})"
+        pipeline.drop_imports += (("functools", "partial"),)  # `from functools import partial`, if unused now
 
     def model_fn_names(self, fn: cst.FunctionDef) -> Optional[list[str]]:
         base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"

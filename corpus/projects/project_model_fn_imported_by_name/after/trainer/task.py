@@ -1,6 +1,6 @@
 import tensorflow as tf
 
-from trainer.model import make_keras_model, model_fn
+from trainer.model import make_keras_model
 
 
 def input_fn():

@@ -1,0 +1,72 @@
+"""A scorer whose width and learning rate are bound to its model_fn with functools.partial."""
+import functools
+
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+POINTS = [[i / 12.0, (i % 4) / 4.0] for i in range(24)]
+SCORES = [[0.5 * p[0] + p[1] - 0.2] for p in POINTS]
+
+
+def make_dataset(points, scores, batch_size, epochs=1):
+    return tf.data.Dataset.from_tensor_slices((points, scores)).repeat(epochs).batch(batch_size)
+
+
+def make_scorer_model_for(units, learning_rate=0.1):
+    class ScorerModel(tf2.keras.Model):
+        """The Estimator model_fn `scorer_fn` as a Keras model."""
+
+        def __init__(self):
+            super().__init__()
+            self.dense = tf2.keras.layers.Dense(units=units, activation="tanh")
+            self.dense_1 = tf2.keras.layers.Dense(units=1)
+
+        def call(self, features, training=False):
+            hidden = self.dense(features)
+            prediction = self.dense_1(hidden)
+            return prediction
+
+        def test_step(self, data):
+            # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+            # each batch counted once (Keras's own test_step weighs a batch by its size, which
+            # differs on a short last batch; an empty batch a replica gets at the end counts not
+            # at all either way); the rest is Keras's test_step.
+            x, y, sample_weight = tf2.keras.utils.unpack_x_y_sample_weight(data)
+            y_pred = self(x, training=False)
+            loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+            replicas = tf2.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+            for metric in self.metrics:
+                if metric.name == "loss":
+                    metric.update_state(loss * replicas, sample_weight=tf2.minimum(tf2.shape(y_pred)[0], 1))
+            return self.compute_metrics(x, y, y_pred, sample_weight)
+
+        def fit(self, *args, **kwargs):
+            # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+            # out (no weight changes); Estimator's global_step counted the steps really taken.
+            last = {}
+            record = tf2.keras.callbacks.LambdaCallback(
+                on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+            history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+            if "step" in last:
+                self.optimizer.iterations.assign(last["step"])
+            return history
+
+
+    def make_scorer_model():
+        model = ScorerModel()
+        model.compile(
+            optimizer=tf2.keras.optimizers.SGD(learning_rate=learning_rate),
+            loss=tf2.keras.losses.MeanSquaredError(),
+        )
+        return model
+
+    return make_scorer_model
+
+
+strategy = tf2.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    scorer = make_scorer_model_for(units=6, learning_rate=0.2)()
+scorer.fit(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS, SCORES, 4, epochs=4)))
+metrics = {**scorer.evaluate(strategy.distribute_datasets_from_function(lambda _: make_dataset(POINTS[:12], SCORES[:12], 4)), return_dict=True), "global_step": scorer.optimizer.iterations.numpy()}
+print("evaluation loss:", metrics["loss"])
