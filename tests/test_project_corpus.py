@@ -86,3 +86,16 @@ def test_rewritten_project_runs(case: Path, tmp_path: Path) -> None:
                               timeout=300, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3",
                                                 "CUDA_VISIBLE_DEVICES": ""})
         assert done.returncode == 0, f"{module}:\n{done.stderr[-3000:]}"
+
+
+def test_projects_side_by_side_in_one_run(tmp_path: Path) -> None:
+    """Every case of corpus/projects copied under one folder and rewritten in one run gives
+    each case's own result: a `trainer/model.py` of one project is never taken for another's
+    (module names resolve from each file's own folder, a notebook's imports from its cells)."""
+    for case in CASES:
+        shutil.copytree(case / "before", tmp_path / case.name)
+    done = tfmigrate("rewrite", str(tmp_path))
+    assert done.returncode in (0, 1), done.stderr
+    for case in CASES:
+        expected = tree(case / "after") if (case / "after").exists() else tree(case / "before")
+        assert tree(tmp_path / case.name) == expected, case.name

@@ -60,3 +60,13 @@ def test_imported_modules_are_read_from_import_lines() -> None:
                               b"    import nested.mod\n# import commented\n")
     assert {"trainer", "trainer.model", "trainer.data", ".", ".model", "a.b", "d", "..", "..x",
             "trainer.model.model_fn", "nested.mod"} <= found
+
+
+def test_a_notebook_imports_what_its_code_cells_import() -> None:
+    from tfmigrate.project_pass import _notebook_code
+
+    notebook = (b'{"cells": [{"cell_type": "markdown", "source": ["from docs import model_fn"]},'
+                b' {"cell_type": "code", "source": ["from trainer import model\\n", "model.model_fn"]}]}')
+    assert _imported_modules(_notebook_code(notebook)) >= {"trainer", "trainer.model"}
+    assert "docs" not in _imported_modules(_notebook_code(notebook))
+    assert _notebook_code(b"not json") == b""

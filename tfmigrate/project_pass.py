@@ -9,6 +9,7 @@ tfmigrate/project_index.py, which holds what the rule reads and how helpers are 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -227,11 +228,9 @@ def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex, options, st
 
     def named_in(path: str, name: str) -> list[str]:
         """The files that name `name` and import the module `path` (read from their bytes)."""
-        stem = os.path.splitext(os.path.basename(path))[0].encode()
         return [p for p, data in contents.items() if p != path and name.encode() in data
-                and (any(index.module_file(p, dotted) == path for dotted in _imported_modules(data))
-                     # a notebook's lines are JSON strings: naming the module is enough
-                     or p.endswith(".ipynb") and stem in data)]
+                and any(index.module_file(p, dotted) == path
+                        for dotted in _imported_modules(_notebook_code(data) if p.endswith(".ipynb") else data))]
 
     read = {os.path.abspath(i.path) for i in project if i.data is not None}
     decided = index.decide_model_fns(named_in)
@@ -243,6 +242,15 @@ def _decide_model_fns(project: Sequence[_Item], index: ProjectIndex, options, st
 
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))",
                           re.M)
+
+
+def _notebook_code(data: bytes) -> bytes:
+    """The code cells of a notebook's JSON, one after another (b"" if it is not one)."""
+    try:
+        cells = json.loads(data).get("cells", [])
+        return "\n".join("".join(c.get("source", "")) for c in cells if c.get("cell_type") == "code").encode()
+    except (ValueError, AttributeError, TypeError):
+        return b""
 
 
 def _imported_modules(data: bytes) -> set[str]:
