@@ -70,3 +70,12 @@ def test_a_notebook_imports_what_its_code_cells_import() -> None:
     assert _imported_modules(_notebook_code(notebook)) >= {"trainer", "trainer.model"}
     assert "docs" not in _imported_modules(_notebook_code(notebook))
     assert _notebook_code(b"not json") == b""
+
+
+def test_a_module_that_holds_a_model_fn_and_uses_another_is_left(tmp_path) -> None:
+    index = _index(tmp_path, {"a.py": "def model_fn(f, l, m):\n    pass\n", "b.py": "def model_fn(f, l, m):\n    pass\n",
+                              "c.py": ""})
+    a, b, c = (str(tmp_path / f"{n}.py") for n in "abc")
+    index.model_fn_uses = [ModelFnUse(b, "a.model_fn", 1, None, False), ModelFnUse(c, "b.model_fn", 1, None, False)]
+    assert index.decide_model_fns(lambda path, name: []) == {}
+    assert "chain" in index.model_fn_reasons[(a, "model_fn")] and "chain" in index.model_fn_reasons[(b, "model_fn")]

@@ -316,6 +316,15 @@ class ProjectIndex:
             else:
                 decisions[(path, name)] = ModelFnDecision(tuple(sorted(u.path for u in uses)), uses[0].params,
                                                           uses[0].strategy, uses[0].factory)
+        # A file that holds one model_fn and builds an Estimator from another's: its two rewrites
+        # would have to be made in one analysis; left, with its chain, to a human.
+        both = {p for p, _ in decisions} & {p for d in decisions.values() for p in d.drivers}
+        for (path, name), decision in list(decisions.items()):
+            if path in both or both & set(decision.drivers):
+                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is in a chain of model_fns across "
+                                                       "modules (a module that holds one and uses another's): "
+                                                       "migrate by hand")
+                del decisions[(path, name)]
         return decisions
 
     def export_names(self) -> set[str]:
