@@ -8,6 +8,7 @@ from typing import Optional
 
 import libcst as cst
 
+from tfmigrate import project_index
 from tfmigrate.rule import Replace
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_INPUT_FN, DATASET_METHODS, DATASET_ROOTS, ESTIMATOR, EVAL_SPEC, INPUT_FN_FACTORIES, ITERATOR_INPUT,
@@ -92,9 +93,14 @@ class _InputFn(_AnalysisBase):
             fn = None  # a lambda of another module: its call's arguments are not seen here
         if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.params.kwonly_params \
                 or fn.params.star_arg not in (cst.MaybeSentinel.DEFAULT,):
-            raise _Problem(CODE_INPUT_FN, "input_fn is defined where tfmigrate cannot see it (another module, a "
-                           "value passed in): Estimator called it with params/mode/config if its signature named "
-                           "them; migrate by hand, or rerun on the whole project", node)
+            context = project_index.current()
+            where = ("a value of another module that is not a function defined at its top (a numpy_input_fn, a "
+                     "variable), or a value passed in" if context is not None and context.index is not None else
+                     "another module, a value passed in")
+            raise _Problem(CODE_INPUT_FN, f"input_fn is defined where tfmigrate cannot see it ({where}): Estimator "
+                           "called it with params/mode/config if its signature named them; migrate by hand"
+                           + ("" if context is not None and context.index is not None
+                              else ", or rerun on the whole project"), node)
         required = [p.name.value for p in fn.params.params if p.default is None][bound[0]:]
         required = [p for p in required if p not in bound[1]]
         if any(p != "params" for p in required):

@@ -38,7 +38,8 @@ from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.files import SourceError, decode
 from tfmigrate.rule import Edit, Finding, ImportSpec, Replace
 from tfmigrate.codemods._estimator_common import (
-    CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_OPTIMIZER, CODE_PIPELINE, _AnalysisBase, _Pipeline, _Problem,
+    CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_OPTIMIZER, CODE_PIPELINE, MODE_KEY_STRINGS, _AnalysisBase,
+    _Pipeline, _Problem, _walk,
 )
 
 RUN_ON_THE_PROJECT = ("run tfmigrate on the folder that holds both modules (`tfmigrate rewrite <project>`), which "
@@ -100,6 +101,18 @@ class _AcrossModules(_AnalysisBase):
         if scratch.input_edits or scratch.removed:
             raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` of another module returns an iterator's "
                            "element: make it return the Dataset, then rerun", node)
+        target = self.foreign_targets.get(id(pipeline.estimator_call))
+        if target is not None and target[0] == other_path(other):
+            return  # the model_fn's module is rewritten too: its ModeKeys become their strings there
+        left = next((n for n in _walk(fn) if isinstance(n, (cst.Attribute, cst.Name))
+                     and (other.name_of(n) or "").startswith("tf.estimator.")), None)
+        if left is not None:
+            # Only this module would be rewritten: the input_fn's module would still fail at run time.
+            name = other.name_of(left) or ""
+            hint = (f' (ModeKeys were strings: write "{MODE_KEY_STRINGS[name]}")' if name in MODE_KEY_STRINGS else "")
+            raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` ({project_index._short(other_path(other))}:"
+                           f"{other.start(left)[0]}) uses `{name}`, which TF 2.16 removed, and tfmigrate does not "
+                           f"rewrite that module for this Estimator: change it there{hint}, then rerun", node)
 
     def star_qualified(self, node: cst.Name) -> Optional[str]:
         """`model_fn` that no statement of this file binds, with `from utils import *` lines:

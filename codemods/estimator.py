@@ -710,7 +710,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             raise refuse
         for stmt in body[:-2]:
             if not (isinstance(stmt, cst.SimpleStatementLine) and all(
-                    isinstance(small, (cst.Assign, cst.Expr)) for small in stmt.body)):
+                    isinstance(small, (cst.Assign, cst.Expr, cst.Assert)) for small in stmt.body)):
                 raise refuse
         if any(isinstance(n, (cst.Nonlocal, cst.Global)) for n in _walk(inner)):
             raise refuse
