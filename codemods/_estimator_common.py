@@ -248,6 +248,8 @@ class _AnalysisBase:
         self.helpers_checked: set[int] = set()
         # an Estimator call whose model_fn is another module's → (that file, the model_fn's name)
         self.foreign_targets: dict[int, tuple[str, str]] = {}
+        # an Estimator call → the modules of its input_fns that spell ModeKeys (written as strings)
+        self.foreign_mode_keys: dict[int, set[str]] = {}
         # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
         self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)
 

@@ -104,8 +104,14 @@ class _AcrossModules(_AnalysisBase):
         target = self.foreign_targets.get(id(pipeline.estimator_call))
         if target is not None and target[0] == other_path(other):
             return  # the model_fn's module is rewritten too: its ModeKeys become their strings there
-        left = next((n for n in _walk(fn) if isinstance(n, (cst.Attribute, cst.Name))
-                     and (other.name_of(n) or "").startswith("tf.estimator.")), None)
+        spelled = [n for n in _walk(fn) if isinstance(n, (cst.Attribute, cst.Name))
+                   and not (isinstance(other.parents.get(n), cst.Attribute) and other.parents.get(n).value is n)]
+        left = next((n for n in spelled if (other.name_of(n) or "").startswith("tf.estimator.")
+                     and other.name_of(n) not in MODE_KEY_STRINGS), None)
+        if left is None and any(other.name_of(n) in MODE_KEY_STRINGS for n in _walk(fn)
+                                if isinstance(n, cst.Attribute)):
+            # ModeKeys were their strings: the input_fn's module is written so, with this pipeline.
+            self.foreign_mode_keys.setdefault(id(pipeline.estimator_call), set()).add(other_path(other))
         if left is not None:
             # Only this module would be rewritten: the input_fn's module would still fail at run time.
             name = other.name_of(left) or ""
@@ -276,14 +282,31 @@ class _AcrossModules(_AnalysisBase):
         return context.index.model_fn_reasons.get((context.path, holder.name.value))
 
     def record_driven(self, findings: list[Finding]) -> None:
-        """Tell the project pass which foreign model_fns a rewritten pipeline of this file uses."""
+        """Tell the project pass which foreign model_fns a rewritten pipeline of this file uses,
+        and which modules' input_fns of it spell ModeKeys."""
         context = project_index.current()
         if context is None or context.mode != "apply":
             return
         for f in findings:
+            if f.code != CODE_PIPELINE or not f.fixable:
+                continue
             target = self.foreign_targets.get(id(f.node))
-            if target is not None and f.code == CODE_PIPELINE and f.fixable:
+            if target is not None:
                 context.model_fns_driven.add(target)
+            context.mode_key_modules |= self.foreign_mode_keys.get(id(f.node), set())
+
+    def mode_keys_for_drivers(self) -> list[Finding]:
+        """In the run of a module the project pass names: its ModeKeys as the strings they
+        always were, for the rewritten pipelines of other files that call its input_fns."""
+        context = project_index.current()
+        if context is None or context.mode != "apply" or context.path not in context.mode_key_files:
+            return []
+        edits = self.mode_key_strings(None)  # type: ignore[attr-defined]
+        if not edits:
+            return []
+        return [Finding(CODE_PIPELINE, "tf.estimator.ModeKeys → the strings they always were (\"train\", \"eval\", "
+                        "\"infer\"): the Estimators that call this module's input_fns were rewritten, and TF 2.16 has "
+                        "no tf.estimator", edits[0].node, edits=tuple(edits))]
 
 
 def other_path(analysis: _AnalysisBase) -> str:

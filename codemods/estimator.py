@@ -117,6 +117,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
         findings += self.written_for_drivers()
+        findings += self.mode_keys_for_drivers()
         findings = self.write_shared_model_fns(findings)
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)

@@ -160,6 +160,11 @@ class Context:
     model_fns: dict = field(default_factory=dict)  # (path, name) -> ModelFnDecision
     model_fns_driven: set = field(default_factory=set)
     model_fns_written: set = field(default_factory=set)
+    # Modules whose input_fns a rewritten pipeline of this file calls, and which spell
+    # tf.estimator.ModeKeys (step 5 writes them as their strings there); in a run of such a
+    # module, the files to write so.
+    mode_key_modules: set = field(default_factory=set)
+    mode_key_files: set = field(default_factory=set)
 
 
 _current: Optional[Context] = None

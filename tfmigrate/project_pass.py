@@ -70,15 +70,18 @@ def _uses(args):
 
 
 def _apply(args):
-    """Step 4 for one file: the rewrite with the decisions, from the bytes first read."""
-    return _apply_with(args)[0]
+    """Step 4 for one file: the rewrite with the decisions, from the bytes first read; also
+    the modules whose ModeKeys its rewritten pipelines need written as strings."""
+    outcome, context = _apply_with(args)
+    return outcome, frozenset(context.mode_key_modules)
 
 
-def _apply_with(args, model_fns=None):
+def _apply_with(args, model_fns=None, mode_key_files=frozenset()):
     """_apply, with the model_fn decisions of the Estimator step too; also its context."""
     path, data, options, display, index, decisions, steps = args
     context = Context("apply", path, index, decisions)
     context.model_fns = dict(model_fns or {})
+    context.mode_key_files = set(mode_key_files)
     names = tuple(sorted({name for (_, name), d in decisions.items() if d.rewrite}))
     rules = [_calling(rule, names) if rule.name == "config_proto" else rule for rule in selected_rules(options)]
     with active(context):
@@ -129,13 +132,16 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                 index.tf_names[os.path.abspath(item.path)] = item.tf
         model_fns = _decide_model_fns(project, index, options, steps) if estimators else {}
         involved = {p for (p, _), d in model_fns.items()} | {p for d in model_fns.values() for p in d.drivers}
+        # Any module may be one whose input_fns a rewritten pipeline calls (its ModeKeys are
+        # then written as strings, late in the run): no result goes out before that is known.
+        hold_all = estimators and any(item.foreign for item in project)
         names = index.caller_marks()
         held = 0  # results go out in input order: the first file that waits holds the rest
         while held < len(project):
             item = project[held]
             if id(item) in pending:
                 _take(item, pending.pop(id(item)).get())
-            if _takes_part(item, names) or os.path.abspath(item.path) in involved:
+            if _takes_part(item, names) or os.path.abspath(item.path) in involved or hold_all:
                 break
             on_result(item.result)
             held += 1
@@ -176,8 +182,9 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                 decisions[(path, name)] = Decision(False)
         futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions, steps)))
                    for path, (item, data) in by_path.items() if path in producers]
+        mode_keys: set = set()  # modules whose ModeKeys rewritten pipelines need as strings
         for item, data, future in futures:
-            if not _settle(item, data, future.get(), options):
+            if not _settle_applied(item, data, future.get(), options, mode_keys):
                 path = os.path.abspath(item.path)
                 for key in [k for k in decisions if k[0] == path]:
                     decisions[key] = Decision(False)
@@ -185,7 +192,7 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
         futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions, steps)))
                    for path, (item, data) in by_path.items() if path in users and path not in producers]
         for item, data, future in futures:
-            _settle(item, data, future.get(), options)
+            _settle_applied(item, data, future.get(), options, mode_keys)
         # A config whose `tf` comes from another file: analysed again, the index knowing
         # what that file binds (project_index.tf_bindings).
         done = producers | users
@@ -196,8 +203,9 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                    # a notebook's first result stands: its bytes are JSON, not a module
                    and not item.path.endswith(".ipynb")]
         for item, data, future in futures:
-            _settle(item, data, future.get(), options)
-        _estimator_step(project, index, decisions, model_fns, options, steps)
+            _settle_applied(item, data, future.get(), options, mode_keys)
+        written = _estimator_step(project, index, decisions, model_fns, options, steps, mode_keys)
+        _write_mode_keys(project, index, decisions, mode_keys - written, options, steps)
         for item in project[held:]:
             on_result(item.result)
     except BaseException:
@@ -269,19 +277,49 @@ def _imported_modules(data: bytes) -> set[str]:
     return out
 
 
+def _settle_applied(item: _Item, original: bytes, applied, options, mode_keys: set) -> bool:
+    """_settle an _apply result; the ModeKeys modules its pipelines need join `mode_keys`."""
+    outcome, modules = applied
+    settled = _settle(item, original, outcome, options)
+    if settled:
+        mode_keys |= modules
+    return settled
+
+
+def _write_mode_keys(project: Sequence[_Item], index: ProjectIndex, decisions: dict, paths: set, options,
+                     steps: FileSteps) -> None:
+    """The modules whose input_fns rewritten pipelines call, analysed again with their
+    ModeKeys written as the strings they always were (behaviour is the same under TF1)."""
+    by_path = {os.path.abspath(item.path): item for item in project}
+    for path in sorted(paths):
+        item = by_path.get(path)
+        if item is None or item.path.endswith(".ipynb"):
+            continue
+        data = item.data if item.data is not None else _read(item.path)
+        if data is None:
+            continue
+        outcome, _ = _apply_with((item.path, data, options, item.display, index, decisions, steps),
+                                 mode_key_files={path})
+        if item.data is None:  # a module the prefilter passed over: its result was "unchanged"
+            item.data = data
+        _settle(item, data, outcome, options)
+
+
 def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: dict, model_fns: dict, options,
-                    steps: FileSteps) -> None:
+                    steps: FileSteps, mode_keys: set) -> set:
     """Step 5: each driver of another file's model_fn is analysed again, then that model_fn's
     module. Both are written only when the driver's pipeline was rewritten and the module
     wrote the model class it builds. A driver whose pipeline stays keeps this analysis (its
     report now says why), and the model_fn's module is analysed again to point to it."""
     if not model_fns:
-        return
+        return set()
     by_path = {os.path.abspath(item.path): item for item in project}
+    needs: dict = {}  # a driver → the ModeKeys modules its rewritten pipelines need
 
     def apply(path: str, mine: dict):
         item = by_path[path]
         outcome, context = _apply_with((item.path, item.data, options, item.display, index, decisions, steps), mine)
+        needs[path] = set(context.mode_key_modules)
         return (outcome if outcome[0].status != "failed" else None), context
 
     drivers = sorted({p for d in model_fns.values() for p in d.drivers})
@@ -316,16 +354,22 @@ def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: di
     # A model_fn whose module could not write it: its drivers keep what step 1 said.
     blocked = {p for k, d in live.items() if k not in written for p in d.drivers}
     modules: set = set()
+    settled: set = set()
     for driver in drivers:
         if outcomes[driver] is not None and driver not in blocked \
                 and _settle(by_path[driver], by_path[driver].data, outcomes[driver], options):
             modules |= {p for (p, _), d in live.items() if driver in d.drivers}
+            mode_keys |= needs.get(driver, set())
+            settled.add(driver)
     for path in sorted(modules):
         _settle(by_path[path], by_path[path].data, outcomes[path], options)
     for path in sorted({p for p, _ in model_fns} - {p for p, _ in written}):
         unchanged, _ = apply(path, {})
         if unchanged is not None:
             _settle(by_path[path], by_path[path].data, unchanged, options)
+    # The model_fns' modules have their ModeKeys as strings already (model_for_driver); a
+    # driver written here is not analysed again without its decisions.
+    return modules | settled
 
 
 def _short(path: str) -> str:
