@@ -33,7 +33,7 @@ from tfmigrate.codemods._config_sites import (
     SiteBase,
 )
 from tfmigrate.codemods._config_values import _all_names
-from tfmigrate.names import TF_SPELLINGS
+from tfmigrate.names import TF_SPELLINGS, star_imports
 from tfmigrate.rule import Finding
 from tfmigrate.settings import Value
 
@@ -426,8 +426,7 @@ class SiteReading(SiteBase):
         or `from mypkg import tfv1 as tf` (a package's own alias of tf.compat.v1). Nothing
         here says which module that is, so the site cannot be rewritten; it is reported,
         not passed over in silence."""
-        stars = [node for node in self.index.of(cst.ImportFrom)
-                 if isinstance(node.names, cst.ImportStar) and isinstance(self.parent(self.parent(node)), cst.Module)]
+        stars = star_imports(self.module)
         for call in self.calls:
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value == "ConfigProto" and isinstance(func.value, cst.Name):
@@ -464,8 +463,7 @@ class SiteReading(SiteBase):
     def unresolved_set_sessions(self) -> Iterator[tuple[cst.Call, str]]:
         """`K.set_session(...)` where `K` comes from another module (`from utils2 import *`):
         (the call, where `K` comes from), so that it is reported like Keras's own."""
-        stars = [node for node in self.index.of(cst.ImportFrom)
-                 if isinstance(node.names, cst.ImportStar) and isinstance(self.parent(self.parent(node)), cst.Module)]
+        stars = star_imports(self.module)
         for call in self.calls:
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value == "set_session" \

@@ -230,7 +230,7 @@ def conflicting_helper(analysis, site) -> Optional[str]:
     here, line = _path(context), analysis.positions[site.anchor].start.line
     for (path, name), decision in context.decisions.items():
         if (here, line) in decision.against:
-            return (f"`{name}()` of {project_index._short(path)}, which this file's sessions use too, sets a "
+            return (f"`{name}()` of {project_index.short_path(path)}, which this file's sessions use too, sets a "
                     "process-wide setting differently (TF2 fixes it once for the process): choose one value for the "
                     "whole program" + LEFT)
     return None

@@ -231,7 +231,7 @@ class SiteBase():
             return None
         assignments = list(scope[name.value])
         if not assignments:
-            star = self.star_imported_tf(name.value)
+            star = star_imported_tf(self.module, name.value)
             return {star} if star else None
         modules: set[str] = set()
         for a in assignments:
@@ -254,9 +254,6 @@ class SiteBase():
         return modules
 
     # -- TensorFlow imported through another file of the project (project_index.py) ----------
-
-    def star_imported_tf(self, name: str) -> Optional[str]:
-        return star_imported_tf(self.module, name)
 
     def project_imported_tf(self, node: cst.ImportFrom, name: str) -> Optional[str]:
         """`from M import tfv1 as tf` where M is a module of the project that binds `tfv1`

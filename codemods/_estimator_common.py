@@ -250,6 +250,8 @@ class _AnalysisBase:
         self.foreign_targets: dict[int, tuple[str, str]] = {}
         # an Estimator call → the modules of its input_fns that spell ModeKeys (written as strings)
         self.foreign_mode_keys: dict[int, set[str]] = {}
+        self.path = ""  # the file, when the project pass analyses another module for this one
+        self.other_modules: dict[str, Optional[cst.Module]] = {}  # those modules, parsed once
         # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
         self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)
 
@@ -287,21 +289,30 @@ class _AnalysisBase:
         project run whose utils.py binds `tf` to TensorFlow, TensorFlow's name; otherwise
         None (through_star_imports reports it). The first analysis of a project run marks
         the file, so that it is analysed again with the other files in view."""
+        root = self.star_tf_root(node)
+        if root is None:
+            return None
         attrs: list[str] = []
-        root = node
-        while isinstance(root, cst.Attribute):
-            attrs.append(root.attr.value)
-            root = root.value
-        if not isinstance(root, cst.Name) or root.value not in TF_SPELLINGS or not self.star_imports:
-            return None
-        scope = self.scopes.get(root)
-        if scope is None or list(scope[root.value]):
-            return None
+        while isinstance(node, cst.Attribute):
+            attrs.append(node.attr.value)
+            node = node.value
         context = project_index.current()
         if context is not None and context.mode == "collect":
             context.foreign = True
         module = star_imported_tf(self.module, root.value)
         return canonical(".".join([module, *reversed(attrs)])) if module is not None else None
+
+    def star_tf_root(self, node: cst.CSTNode) -> Optional[cst.Name]:
+        """The `tf` at the root of `node` (`tf.estimator.TrainSpec`) when it is spelled like
+        TensorFlow, no statement of this file binds it, and the file has `from M import *`
+        lines it may come from."""
+        root = node
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value not in TF_SPELLINGS or not self.star_imports:
+            return None
+        scope = self.scopes.get(root)
+        return root if scope is not None and not list(scope[root.value]) else None
 
     def aliased_name(self, node: cst.CSTNode, depth: int) -> Optional[str]:
         """`fc.numeric_column` where `fc = tf.feature_column` (or `ModeKeys =

@@ -96,27 +96,26 @@ class _AcrossModules(_AnalysisBase):
         try:
             other.returns_dataset(fn, scratch)  # type: ignore[attr-defined]
         except _Problem as p:
-            raise _Problem(p.code, f"`{self.code(node)}` ({project_index._short(other_path(other))}): {p.message}",
+            raise _Problem(p.code, f"`{self.code(node)}` ({project_index.short_path(other.path)}): {p.message}",
                            node)
         if scratch.input_edits or scratch.removed:
             raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` of another module returns an iterator's "
                            "element: make it return the Dataset, then rerun", node)
         target = self.foreign_targets.get(id(pipeline.estimator_call))
-        if target is not None and target[0] == other_path(other):
+        if target is not None and target[0] == other.path:
             return  # the model_fn's module is rewritten too: its ModeKeys become their strings there
         spelled = [n for n in _walk(fn) if isinstance(n, (cst.Attribute, cst.Name))
                    and not (isinstance(other.parents.get(n), cst.Attribute) and other.parents.get(n).value is n)]
         left = next((n for n in spelled if (other.name_of(n) or "").startswith("tf.estimator.")
                      and other.name_of(n) not in MODE_KEY_STRINGS), None)
-        if left is None and any(other.name_of(n) in MODE_KEY_STRINGS for n in _walk(fn)
-                                if isinstance(n, cst.Attribute)):
+        if left is None and any(other.name_of(n) in MODE_KEY_STRINGS for n in spelled):
             # ModeKeys were their strings: the input_fn's module is written so, with this pipeline.
-            self.foreign_mode_keys.setdefault(id(pipeline.estimator_call), set()).add(other_path(other))
+            self.foreign_mode_keys.setdefault(id(pipeline.estimator_call), set()).add(other.path)
         if left is not None:
             # Only this module would be rewritten: the input_fn's module would still fail at run time.
             name = other.name_of(left) or ""
             hint = (f' (ModeKeys were strings: write "{MODE_KEY_STRINGS[name]}")' if name in MODE_KEY_STRINGS else "")
-            raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` ({project_index._short(other_path(other))}:"
+            raise _Problem(CODE_INPUT_FN, f"input_fn `{self.code(node)}` ({project_index.short_path(other.path)}:"
                            f"{other.start(left)[0]}) uses `{name}`, which TF 2.16 removed, and tfmigrate does not "
                            f"rewrite that module for this Estimator: change it there{hint}, then rerun", node)
 
@@ -166,15 +165,15 @@ class _AcrossModules(_AnalysisBase):
         try:
             model, _, _ = other.model_for_driver(target[1], decision.params, decision.strategy, decision.factory)
         except _Problem as p:  # said here, where the Estimator is: the other module's nodes have no place
-            where = f"{project_index._short(target[0])}:{other.start(p.node)[0]}" if p.node is not None else \
-                project_index._short(target[0])
+            where = f"{project_index.short_path(target[0])}:{other.start(p.node)[0]}" if p.node is not None else \
+                project_index.short_path(target[0])
             raise _Problem(p.code, f"model_fn `{self.code(node)}` ({where}): {p.message}", node)
         args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
+        self.foreign_targets[id(call)] = target
         if isinstance(node, cst.Call):  # the factory now returns the make function
             if model.extra_args:
                 raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
                                "run time: migrate by hand", node)
-            self.foreign_targets[id(call)] = target
             return dataclasses.replace(model, source="", build=f"{self.code(node)}({args})", dropped=[])
         module = self.code(node.value) if isinstance(node, cst.Attribute) else None
         if module is not None:
@@ -186,20 +185,22 @@ class _AcrossModules(_AnalysisBase):
             source = index.module_name(context.path, target[0], qualified)  # type: ignore[union-attr]
             pipeline.imports += (ImportSpec(source, model.make),)
             pipeline.drop_imports += ((source, target[1]),)  # gone from its module: the import would fail
-        self.foreign_targets[id(call)] = target
         return dataclasses.replace(model, source="", build=build, dropped=[])
 
     def other_module(self, path: str, node: cst.CSTNode) -> "_AcrossModules":
-        """The analysis of another file of the project, from the bytes the run first read."""
-        context = project_index.current()
-        data = context.index.sources.get(path) if context is not None and context.index is not None else None
-        try:
-            text = decode(data).text if data is not None else None
-            module = cst.parse_module(text) if text is not None else None
-        except (SourceError, cst.ParserSyntaxError):
-            module = None
+        """The analysis of another file of the project, from the bytes the run first read
+        (parsed once per analysis of this file, however many of its names this file uses)."""
+        if path not in self.other_modules:
+            context = project_index.current()
+            data = context.index.sources.get(path) if context is not None and context.index is not None else None
+            try:
+                text = decode(data).text if data is not None else None
+                self.other_modules[path] = cst.parse_module(text) if text is not None else None
+            except (SourceError, cst.ParserSyntaxError):
+                self.other_modules[path] = None
+        module = self.other_modules[path]
         if module is None:
-            raise _Problem(CODE_MODEL_FN, f"{project_index._short(path)} cannot be read or parsed: the model_fn there "
+            raise _Problem(CODE_MODEL_FN, f"{project_index.short_path(path)} cannot be read or parsed: the model_fn there "
                            "was left as it is", node)
         other = type(self)(MetadataWrapper(module, unsafe_skip_copy=True))
         other.path = path
@@ -268,7 +269,7 @@ class _AcrossModules(_AnalysisBase):
             notes = tuple(Finding(CODE_PIPELINE, why, node) for node, why in model.dropped)
             what = (f"`{name}` now returns `{model.make}`, which builds the Keras model" if decision.factory else
                     f"model_fn `{name}` → the Keras model `{model.make}()` builds")
-            drivers = " and ".join(project_index._short(d) for d in decision.drivers)
+            drivers = " and ".join(project_index.short_path(d) for d in decision.drivers)
             out.append(Finding(CODE_PIPELINE, f"{what}, which {drivers} now {'train' if len(decision.drivers) > 1 else 'trains'} "
                                f"(code outside this run that uses `{name}` must change with it)", fn,
                                edits=tuple(edits), add_imports=imports, notes=notes))
@@ -308,6 +309,3 @@ class _AcrossModules(_AnalysisBase):
                         "\"infer\"): the Estimators that call this module's input_fns were rewritten, and TF 2.16 has "
                         "no tf.estimator", edits[0].node, edits=tuple(edits))]
 
-
-def other_path(analysis: _AnalysisBase) -> str:
-    return getattr(analysis, "path", "another module")

@@ -407,14 +407,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         for node in self.index.of(cst.Attribute):
             if node.attr.value not in ("estimator", "learn") or not isinstance(node.value, (cst.Name, cst.Attribute)):
                 continue
-            root = node.value
-            while isinstance(root, cst.Attribute):
-                root = root.value
-            if not isinstance(root, cst.Name) or root.value not in TF_SPELLINGS or self.name_of(node) is not None:
+            root = self.star_tf_root(node)
+            if root is None or self.name_of(node) is not None:
                 continue
-            scope = self.scopes.get(root)
             holder = self.holder_of(node)
-            if scope is None or list(scope[root.value]) or holder is None or id(holder) in explained:
+            if holder is None or id(holder) in explained:
                 continue
             explained.add(id(holder))
             out.append(Finding(CODE_DRIVER, f"tfmigrate cannot tell that `{root.value}` is TensorFlow: no import of "

@@ -308,16 +308,16 @@ class ProjectIndex:
             notebook = next((u.path for u in uses if u.path.endswith(".ipynb")), None)
             if notebook is not None:
                 self.model_fn_reasons[(path, name)] = (
-                    f"`{name}` of {_short(path)} is also the model_fn of an Estimator in the notebook "
-                    f"{_short(notebook)}, whose cells tfmigrate does not rewrite with another module: migrate by hand")
+                    f"`{name}` of {short_path(path)} is also the model_fn of an Estimator in the notebook "
+                    f"{short_path(notebook)}, whose cells tfmigrate does not rewrite with another module: migrate by hand")
             elif len(uses) != len({u.path for u in uses}) or len(inputs) > 1:
                 self.model_fn_reasons[(path, name)] = (
-                    f"`{name}` of {_short(path)} is the model_fn of {len(uses)} Estimators of the project, which need "
+                    f"`{name}` of {short_path(path)} is the model_fn of {len(uses)} Estimators of the project, which need "
                     "different Keras models (their params= or strategies differ), or of several in one file: "
                     "migrate by hand")
             elif others:
-                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is also named in "
-                                                       f"{_short(others[0])}, which would lose it: migrate by hand")
+                self.model_fn_reasons[(path, name)] = (f"`{name}` of {short_path(path)} is also named in "
+                                                       f"{short_path(others[0])}, which would lose it: migrate by hand")
             else:
                 decisions[(path, name)] = ModelFnDecision(tuple(sorted(u.path for u in uses)), uses[0].params,
                                                           uses[0].strategy, uses[0].factory)
@@ -326,7 +326,7 @@ class ProjectIndex:
         both = {p for p, _ in decisions} & {p for d in decisions.values() for p in d.drivers}
         for (path, name), decision in list(decisions.items()):
             if path in both or both & set(decision.drivers):
-                self.model_fn_reasons[(path, name)] = (f"`{name}` of {_short(path)} is in a chain of model_fns across "
+                self.model_fn_reasons[(path, name)] = (f"`{name}` of {short_path(path)} is in a chain of model_fns across "
                                                        "modules (a module that holds one and uses another's): "
                                                        "migrate by hand")
                 del decisions[(path, name)]
@@ -398,8 +398,8 @@ class ProjectIndex:
             for key, rendered, path, line, own in others:
                 if key in mine and mine[key] != rendered:
                     field = FIELD_NAMES.get(key, key)
-                    return (f"`{export.name}()` sets `{field}` one way, and {_short(path)}:{line}, reached from "
-                            f"{_short(use.path)}:{use.line} too, sets it another; TF2 settings are process-wide: "
+                    return (f"`{export.name}()` sets `{field}` one way, and {short_path(path)}:{line}, reached from "
+                            f"{short_path(use.path)}:{use.line} too, sets it another; TF2 settings are process-wide: "
                             "choose one value for the whole program"), ((path, line),) if own else ()
         return None
 
@@ -411,9 +411,10 @@ FIELD_NAMES = {"intra_threads": "intra_op_parallelism_threads", "inter_threads":
                "gpu_memory": "gpu_options.per_process_gpu_memory_fraction / virtual_devices"}
 
 
-def _short(path: str) -> str:
+def short_path(path: str) -> str:
+    """A file as messages name it: its base name."""
     return os.path.basename(path)
 
 
 def _where(use: Use) -> str:
-    return f"{_short(use.path)}:{use.line}"
+    return f"{short_path(use.path)}:{use.line}"

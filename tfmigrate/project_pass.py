@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence
 
 from tfmigrate import prefilter
 from tfmigrate.files import ChangedDuringRun, read_source, write_atomic
-from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active, tf_bindings
+from tfmigrate.project_index import Context, Decision, ProjectIndex, Use, active, short_path, tf_bindings
 from tfmigrate.transform import FileResult, selected_rules, trigger_pattern, warm_up
 
 
@@ -340,7 +340,7 @@ def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: di
         left = [k for k, d in live.items() if driven_by.get(k, set()) != set(d.drivers)]
         for path, name in left:
             missing = sorted(set(live[(path, name)].drivers) - driven_by.get((path, name), set()))
-            index.model_fn_reasons[(path, name)] = (f"the Estimator of {_short(missing[0])} that takes it is left "
+            index.model_fn_reasons[(path, name)] = (f"the Estimator of {short_path(missing[0])} that takes it is left "
                                                     "as it is (see the report there)")
             del live[(path, name)]
         if not left:
@@ -370,10 +370,6 @@ def _estimator_step(project: Sequence[_Item], index: ProjectIndex, decisions: di
     # The model_fns' modules have their ModeKeys as strings already (model_for_driver); a
     # driver written here is not analysed again without its decisions.
     return modules | settled
-
-
-def _short(path: str) -> str:
-    return os.path.basename(path)
 
 
 def _may_export(item: _Item) -> bool:
