@@ -62,7 +62,10 @@ class _Codegen(_AnalysisBase):
                 new_defs[0] = first.with_changes(body=first.body.with_changes(body=inner))
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
-        if fn_node is not None:  # the model class and its make function take the model_fn's place
+        if pipeline.model_fn_method is not None:  # a method's: after its class (_estimator_method.py)
+            method_edits, top_defs = self.method_edits(pipeline, new_defs)
+            edits += method_edits
+        elif fn_node is not None:  # the model class and its make function take the model_fn's place
             if not isinstance(self.parents.get(fn_node), cst.Module):
                 # Inside a factory: blank lines between the definitions carry no indentation.
                 new_defs = [d.with_changes(leading_lines=[line.with_changes(indent=False) if line.comment is None

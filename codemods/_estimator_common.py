@@ -175,6 +175,7 @@ class _Pipeline:
     first_fit: bool = False
     eval_distributed: bool = False
     model_fn_node: Optional[cst.FunctionDef] = None
+    model_fn_method: Optional[object] = None  # a method model_fn: its class and the object's new name
     # `return model_fn` of a model_fn factory (`build_model_fn(vocab)`): it returns the make function
     model_fn_return: Optional[cst.Name] = None
     config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)

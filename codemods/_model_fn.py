@@ -565,8 +565,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         text = self.code(target)
         return f"({text})" if isinstance(target, cst.Tuple) and not target.lpar else text
 
-    def check_static(self, node: cst.BaseExpression) -> bool:
-        """Does `node` depend only on params, literals and module-level names?"""
+    def check_static(self, node: cst.BaseExpression, following: frozenset = frozenset()) -> bool:
+        """Does `node` depend only on params, literals and module-level names? (`following`:
+        the locals whose bindings lead here; `width = width * 2` reads no static value.)"""
         local = set(self.params) - {"params"}
         assigned = set()
         for sub in _walk(self.fn.body):
@@ -577,7 +578,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             return False
         for name in used & assigned:
             binding = self.single_static_binding(name)
-            if binding is None or not self.check_static(binding):
+            if name in following or binding is None or not self.check_static(binding, following | {name}):
                 return False
             self.static_locals.setdefault(name, self.code(binding))
         if "params" in used and self.in_model:
@@ -595,7 +596,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
 
     def static(self, node: cst.BaseExpression) -> str:
         if not self.check_static(node):
-            raise NotTranslatable(f"`{self.code(node)}` is computed from tensors in model_fn", node)
+            raise NotTranslatable(f"`{self.code(node)}` is computed in model_fn from tensors, or from a name "
+                                  "bound more than once there", node)
         return self.code(node)
 
     def rewrite_layers(self, step: cst.CSTNode, counters: dict[str, int], bn: bool,

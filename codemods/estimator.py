@@ -37,6 +37,7 @@ from tfmigrate.codemods._estimator_driver import _Driver
 from tfmigrate.codemods._estimator_factory import _Factory
 from tfmigrate.codemods._estimator_input_fn import _InputFn
 from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
+from tfmigrate.codemods._estimator_method import _Method, _MethodModelFn, bound_by_generated_code
 from tfmigrate.codemods._estimator_modules import _AcrossModules
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
@@ -85,7 +86,8 @@ class EstimatorRule(Rule):
 
 
 
-class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules):
+class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
+                _MethodModelFn):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -622,15 +624,14 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         if qualified is not None:
             return self.foreign_model_fn(node, qualified, call, pipeline)  # type: ignore[arg-type]
         partial: Optional[tuple[list[cst.Param], list[cst.Arg]]] = None
+        method: Optional[_Method] = None
         if isinstance(node, cst.Call) and self.name_of(node.func) == "functools.partial":
             fn, partial = self.model_fn_of_partial(node)
         elif isinstance(node, cst.Call):
             fn, factory_return = self.model_fn_of_factory(node)
         elif isinstance(node, cst.Attribute):
-            raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(node)}` is a method or an attribute of an object: "
-                           "tfmigrate translates a model_fn that is a function of this module (a method reads its "
-                           "object's state, which the Keras model would have to carry); make it a function that "
-                           "takes what it reads through params=, or migrate by hand", node)
+            method = self.model_fn_of_method(node)
+            fn = method.fn
         elif not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
             raise _Problem(CODE_MODEL_FN, "model_fn is not a function defined once in this file and used only "
                            "here", node or call)
@@ -648,11 +649,12 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             names = self.model_fn_names(fn)
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
-        pipeline.model_fn_node = fn
+        pipeline.model_fn_node = method.method if method is not None else fn
         pipeline.model_fn_return = factory_return
         pipeline.shared_model_fn = bool(shared)
         try:
-            model = translate(self.without_bound(fn, partial), self.name_of, self.code, pipeline.tf, names[0],
+            model = translate(self.without_bound(fn, partial), self.name_of,
+                              self.method_code(method) if method is not None else self.code, pipeline.tf, names[0],
                               names[1], taken, binding=self.single_binding, params_value=pipeline.params_node,
                               parent=self.parents.get)
             self.all_names |= taken
@@ -670,6 +672,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                "run time: migrate by hand", node)
         if partial is not None:
             self.made_with_partial(model, partial, node, pipeline)  # type: ignore[arg-type]
+        if method is not None:
+            self.made_with_method(model, method, node, pipeline)  # type: ignore[arg-type]
         for name in model.reads:
             if not self.bound_before(name, pipeline.estimator_stmt):
                 raise _Problem(CODE_MODEL_FN, f"the model needs `{name}`, which is not bound where the Estimator "
@@ -758,6 +762,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         if names is None or model.extra_args:
             raise _Problem(CODE_MODEL_FN, "a partial model_fn whose feature keys are known only at run time, or no "
                            "free name for the function that makes its model: migrate by hand", call)
+        clash = bound_by_generated_code(model.source, {p.name.value for p in extra})
+        if clash:
+            raise _Problem(CODE_MODEL_FN, f"model_fn is `{self.code(call)}`, and the Keras code binds "
+                           f"`{sorted(clash)[0]}` for itself, where it would read the partial's: migrate by hand",
+                           call)
         self.all_names.add(names[0])
         body = "".join("    " + line if line.strip() else line for line in model.source.splitlines(True))
         model.source = (f"def {names[0]}({', '.join(self.code(p).rstrip(', ') for p in extra)}):\n"

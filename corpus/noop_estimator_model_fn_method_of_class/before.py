@@ -1,5 +1,6 @@
-"""The model_fn is a method that reads the builder's attributes (`self.hidden`): the Keras
-model would need the builder too, which tfmigrate does not write; it is reported."""
+"""The model_fn is a method that reads the builder's `self.hidden`, which the program
+changes between two trainings: TF1 read it again for each graph, a Keras model built once
+would not; it is reported."""
 import tensorflow as tf
 
 
@@ -19,4 +20,6 @@ class Builder:
 
 builder = Builder([8, 4])
 estimator = tf.estimator.Estimator(model_fn=builder.model_fn)
+estimator.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).batch(1), steps=1)
+builder.hidden = [16, 8]
 estimator.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).batch(1), steps=1)

@@ -24,6 +24,7 @@ RUNNABLE = {
     "estimator_lambda_input_fn": (24 * 5, 6, 20),  # input_fn=lambda: make_dataset(..., epochs=5)
     "estimator_compute_then_apply_gradients": (20 * 10, 4, None),
     "estimator_model_fn_functools_partial": (24 * 4, 4, None),  # model_fn=functools.partial(fn, units=6, ...)
+    "estimator_model_fn_method": (32 * 4, 4, None),  # model_fn=regressor.model_fn, reading self.width
 }
 
 
