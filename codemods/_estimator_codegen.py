@@ -124,6 +124,7 @@ class _Codegen(_AnalysisBase):
         notes += tuple(Finding(CODE_DROPPED, f"`{self.code(h)}` dropped: it only logged tensors", h)
                        for h in pipeline.dropped_hooks)
         notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in getattr(model, "dropped", ()))
+        notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in pipeline.dropped_why)
         imports = pipeline.imports
         unused = TF1_IMPORTS + pipeline.drop_imports
         for fix in pipeline.config_fixes:

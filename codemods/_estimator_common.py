@@ -32,9 +32,22 @@ CODE_RUN_CONFIG_ARG = "TFM216"
 CODE_INPUT_FN = "TFM217"
 CODE_DRIVER = "TFM218"
 CODE_DROPPED = "TFM220"
+CODE_TF_CONFIG = "TFM221"
 
 ESTIMATOR = "tf.estimator.Estimator"
 RUN_CONFIG = "tf.estimator.RunConfig"
+# tf.contrib.learn's RunConfig subclassed it; a tf.estimator Estimator read the same fields of
+# it, and its session_config, never its tf_config (below).
+CONTRIB_RUN_CONFIG = "tf.contrib.learn.RunConfig"
+RUN_CONFIGS = (RUN_CONFIG, CONTRIB_RUN_CONFIG)
+# tf.contrib.learn.RunConfig's own arguments that only built its `tf_config` proto. A
+# tf.estimator Estimator ran its sessions with `session_config` (TF 2.15's estimator.py,
+# maybe_overwrite_model_dir_and_session_config), so they never reached it.
+CONTRIB_TF_CONFIG_ONLY = ("gpu_memory_fraction", "num_cores", "log_device_placement")
+CONTRIB_RUN_CONFIG_ARGS = {
+    *CONTRIB_TF_CONFIG_ONLY, "tf_random_seed", "save_summary_steps", "save_checkpoints_secs",
+    "save_checkpoints_steps", "keep_checkpoint_max", "keep_checkpoint_every_n_hours", "model_dir", "session_config",
+}
 DISTRIBUTE_CONFIG = "tf.contrib.distribute.DistributeConfig"
 PER_REPLICA_BATCH = ("{kind} left as it is: it does not only go to RunConfig(train_distribute=...), and contrib's "
                      "strategies took each dataset batch as one replica's where TF2's split it across the replicas; "
@@ -57,6 +70,7 @@ CONTRIB_ONE_DEVICE = "tf.contrib.distribute.OneDeviceStrategy"
 # Imports a contrib rewrite may orphan: tf.contrib is gone, so a leftover one fails at import.
 CONTRIB_IMPORTS = (
     ("tensorflow.contrib", "distribute"),
+    ("tensorflow.contrib", "learn"),
     ("tensorflow.contrib.distribute", "MirroredStrategy"),
     ("tensorflow.contrib.distribute", "CollectiveAllReduceStrategy"),
     ("tensorflow.contrib.distribute", "OneDeviceStrategy"),
@@ -84,6 +98,9 @@ RUN_CONFIG_GUIDANCE = {
     "device_fn": "Keras places variables through the strategy; there is no device_fn",
     "protocol": "set the server protocol in the cluster resolver of the strategy",
     "experimental_distribute": "use the strategy from DistributeConfig directly",
+    "master": "a TF1 master (a remote session target): Keras trains in this process; reach a cluster "
+              "through a tf.distribute strategy's cluster resolver",
+    "evaluation_master": "a TF1 master for evaluation: Keras evaluates in this process",
 }
 DATASET_ROOTS = ("tf.data.",)
 DATASET_METHODS = {
@@ -198,6 +215,7 @@ class _Pipeline:
     user_model: bool = False
     built_before: str = ""
     steps_record: str = ""  # the dict that keeps the count of steps really taken, under a strategy
+    dropped_why: list = field(default_factory=list)  # (argument, why it had no effect)
     drop_imports: tuple = ()  # (module, name) imports the rewrite leaves unused: another module's old model_fn
 
     @property
@@ -420,7 +438,7 @@ class _AnalysisBase:
         given: dict[str, cst.Arg] = {}
         for i, arg in enumerate(call.args):
             if arg.star:
-                raise _Problem(CODE_RUN_CONFIG_DYNAMIC if self.name_of(call.func) == RUN_CONFIG else CODE_DRIVER,
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC if self.name_of(call.func) in RUN_CONFIGS else CODE_DRIVER,
                                f"`{self.code(call)}` unpacks {arg.star}arguments: tfmigrate cannot see them; "
                                "spell them out", arg)
             key = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else f"#{i}")

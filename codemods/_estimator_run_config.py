@@ -15,6 +15,7 @@ from tfmigrate.codemods._estimator_common import (
     CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_PARAMETER_SERVER, CODE_RUN_CONFIG_ARG,
     CANNED, CODE_RUN_CONFIG_DYNAMIC, DISTRIBUTE_CONFIG, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, ESTIMATOR, MIRRORED,
     MULTI_WORKER, PARAMETER_SERVER, PER_REPLICA_BATCH, RUN_CONFIG, RUN_CONFIG_DROPPABLE, RUN_CONFIG_GUIDANCE,
+    CONTRIB_RUN_CONFIG, CONTRIB_RUN_CONFIG_ARGS, CONTRIB_TF_CONFIG_ONLY, RUN_CONFIGS,
     _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
 )
 
@@ -159,9 +160,13 @@ class _RunConfig(_AnalysisBase):
         # RunConfig(a=1).replace(b=2): each replace() overrides what came before it.
         given: dict[str, cst.Arg] = {}
         owner: dict[str, cst.Call] = {}
+        contrib = self.name_of(chain[0].func) == CONTRIB_RUN_CONFIG
         for i, step in enumerate(chain):
-            for key, arg in self.keyword_args(step, ("model_dir", "tf_random_seed") if i == 0 else ()).items():
+            for key, arg in self.keyword_args(step, ("model_dir", "tf_random_seed") if i == 0 and not contrib
+                                              else ()).items():
                 given[key], owner[key] = arg, step
+        if contrib:
+            self.contrib_run_config(given, pipeline)
         self.distribute_config(given, pipeline)
         for key, arg in given.items():
             if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
@@ -196,6 +201,21 @@ class _RunConfig(_AnalysisBase):
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def contrib_run_config(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> None:
+        """tf.contrib.learn.RunConfig given to a tf.estimator Estimator: the fields it shares
+        with tf.estimator.RunConfig meant the same; the ones that only built its `tf_config`
+        never reached the Estimator, and go with a note."""
+        for key in list(given):
+            arg = given[key]
+            if key not in CONTRIB_RUN_CONFIG_ARGS:
+                raise _Problem(CODE_RUN_CONFIG_ARG, f"tf.contrib.learn.RunConfig({key}=...) has no automatic Keras "
+                               "form: " + RUN_CONFIG_GUIDANCE.get(key, "migrate it by hand"), arg)
+            if key in CONTRIB_TF_CONFIG_ONLY:
+                del given[key]
+                pipeline.dropped_why.append((arg, f"tf.contrib.learn.RunConfig({key}=...) dropped: it only built the "
+                                             "RunConfig's tf_config, which a tf.estimator Estimator never used (it "
+                                             "ran its sessions with session_config)"))
 
     def distribute_config(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> None:
         """`RunConfig(experimental_distribute=tf.contrib.distribute.DistributeConfig(
@@ -246,7 +266,7 @@ class _RunConfig(_AnalysisBase):
                     and value.func.attr.value == "replace":
                 chain.insert(0, value)
                 value = value.func.value
-            if isinstance(value, cst.Call) and self.name_of(value.func) == RUN_CONFIG:
+            if isinstance(value, cst.Call) and self.name_of(value.func) in RUN_CONFIGS:
                 calls = [value, *chain, *calls]
                 break
             if not (chain and isinstance(value, cst.Name) and value.value == node.value):
@@ -283,7 +303,7 @@ class _RunConfig(_AnalysisBase):
         None for anything else."""
         if not isinstance(node, cst.Call):
             return None
-        if self.name_of(node.func) == RUN_CONFIG:
+        if self.name_of(node.func) in RUN_CONFIGS:
             return [node]
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "replace":

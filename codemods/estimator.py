@@ -38,13 +38,14 @@ from tfmigrate.codemods._estimator_factory import _Factory
 from tfmigrate.codemods._estimator_input_fn import _InputFn
 from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
 from tfmigrate.codemods._estimator_method import _Method, _MethodModelFn, bound_by_generated_code
+from tfmigrate.codemods._estimator_contrib_run_config import _ContribTfConfig
 from tfmigrate.codemods._estimator_modules import _AcrossModules
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_CANNED, CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_DRIVER, CODE_DROPPED,
     CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_MODEL_TO_ESTIMATOR, CODE_OPTIMIZER, CODE_PARAMETER_SERVER,
-    CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
+    CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_TF_CONFIG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
     CONTRIB_ONE_DEVICE, ESTIMATOR, GRAPH_MODE_SWITCHES, GRAPH_MODE_USERS, LEFTOVER_FINE, LEFTOVER_PREFIXES,
     MODEL_TO_ESTIMATOR, MULTI_WORKER, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
     _merged_lines, _walk,
@@ -71,6 +72,7 @@ CODES = {
     CODE_INPUT_FN: "input_fn that is not a function in this file returning a tf.data.Dataset",
     CODE_DRIVER: "Estimator used in a way tfmigrate cannot follow (predict, export, spec options, other uses)",
     CODE_DROPPED: "RunConfig arguments that only affected logging or the temporary model directory were dropped",
+    CODE_TF_CONFIG: "tf.contrib.learn.RunConfig(...).tf_config → the ConfigProto it was, then tf.config calls (TFM1xx)",
 }
 
 
@@ -87,7 +89,7 @@ class EstimatorRule(Rule):
 
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
-                _MethodModelFn):
+                _MethodModelFn, _ContribTfConfig):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -118,6 +120,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                         "use tf.distribute.ParameterServerStrategy with a cluster resolver and "
                                         "Model.fit (or tf.distribute.coordinator.ClusterCoordinator), keeping "
                                         "TF_CONFIG", call))
+        findings += self.tf_config_findings()
         findings += self.written_for_drivers()
         findings += self.mode_keys_for_drivers()
         findings = self.write_shared_model_fns(findings)
@@ -355,8 +358,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             in_project = project_index.current() is not None
             why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
                    if "TPUEstimator" in name else
-                   "tf.contrib.learn went with tf.contrib in TF 2.0 (a RunConfig's gpu_memory_fraction is a GPU "
-                   "memory limit: tf.config.set_logical_device_configuration); move to Keras by hand"
+                   "tf.contrib.learn went with tf.contrib in TF 2.0. tfmigrate rewrites its RunConfig when a "
+                   "tf.estimator Estimator takes it, or when only its tf_config is read, in the same scope, from "
+                   "plain values not bound again in between; not this one (its gpu_memory_fraction is a GPU memory "
+                   "limit: tf.config.set_logical_device_configuration)"
                    if name == "tf.contrib.learn.RunConfig" else
                    "tf.contrib.learn went with tf.contrib in TF 2.0; move to Keras (or tf.data for its input "
                    "helpers) by hand" if name.startswith("tf.contrib.learn.") else self.reason_left(holder) or

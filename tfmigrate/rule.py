@@ -72,6 +72,9 @@ class Finding:
     remove_unused_imports: tuple[tuple[str, Optional[str]], ...] = ()
     # Extra diagnostics that travel with a fix (e.g. "allocator_type dropped").
     notes: tuple["Finding", ...] = ()
+    # The fix writes TF1 code another rule rewrites (a ConfigProto for TFM1xx): the engine
+    # runs the rules again on its output, so that one run is final.
+    rewrite_again: bool = False
 
     @property
     def fixable(self) -> bool:

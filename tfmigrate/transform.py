@@ -207,7 +207,7 @@ def transform_module(module, rules: Sequence, options: Options = Options(), path
     # When that pass rewrites nothing more, this pass's reports stand: they read the file as
     # the user wrote it (a set_session this pass removed still explains a get_session).
     again = transform_module(new, rules, options, path, _depth=_depth + 1, text=code) \
-        if (deferred or diagnostics) and _depth < 3 else None
+        if (deferred or diagnostics or any(f.rewrite_again for f in fixes)) and _depth < 3 else None
     if again is not None and (deferred or again.changed):
         # The next pass read this pass's output: its sites go back to the lines they stand on
         # in the file as given, and this pass's own notes are kept beside them.

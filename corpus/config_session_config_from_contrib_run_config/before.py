@@ -1,4 +1,5 @@
-"""A TF 1.4 job: the session takes the ConfigProto that contrib.learn's RunConfig builds."""
+"""A TF 1.4 job: the session takes the ConfigProto that contrib.learn's RunConfig builds,
+which is written out and becomes tf.config calls."""
 import tensorflow as tf
 
 run_config = tf.contrib.learn.RunConfig(gpu_memory_fraction=0.3, tf_random_seed=1)
