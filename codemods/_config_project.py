@@ -199,6 +199,14 @@ def consumer_findings(analysis) -> Iterator[Finding]:
         return
     for ref, export, use in _uses(analysis):
         decision = context.decisions.get((export.path, export.name))
+        if decision is not None and not decision.rewrite and use.passes_through and export.path != _path(context):
+            # The helper was left, and said why in its own file; its sessions here would
+            # otherwise stand with no word, as if this file were done (#15).
+            yield Finding(decision.code or CODE_FOLLOW, f"this session's config comes from `{export.name}()` of "
+                          f"{project_index.short_path(export.path)}, which tfmigrate left as it is (see the report "
+                          "there): TF2 has no session config, so what it sets would not be applied here; this "
+                          "session was left as it is", analysis.parent(ref))
+            continue
         if decision is None or not decision.rewrite or not use.passes_through or use.problem:
             continue
         call = analysis.parent(ref)

@@ -63,7 +63,8 @@ class _Codegen(_AnalysisBase):
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
         if pipeline.model_fn_method is not None:  # a method's: after its class (_estimator_method.py)
-            method_edits, top_defs = self.method_edits(pipeline, new_defs)
+            method_edits, top_defs = self.method_edits(pipeline.model_fn_method, new_defs,  # type: ignore[attr-defined]
+                                                       pipeline.estimator_stmt)
             edits += method_edits
         elif fn_node is not None:  # the model class and its make function take the model_fn's place
             if not isinstance(self.parents.get(fn_node), cst.Module):

@@ -99,11 +99,14 @@ class _ContribTfConfig(_AnalysisBase):
                        rewrite_again=True)
 
     def movable(self, value: cst.BaseExpression) -> bool:
-        """A literal, or a name or attribute chain whose root is a name."""
+        """A literal (a list or tuple of them too), or a name or attribute chain whose root is
+        a name: the same value where it is moved, unless its name is bound again."""
         if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
             value = value.expression
         if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
             return True
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return all(not isinstance(e, cst.StarredElement) and self.movable(e.value) for e in value.elements)
         while isinstance(value, cst.Attribute):
             value = value.value
         return isinstance(value, cst.Name)
@@ -111,6 +114,8 @@ class _ContribTfConfig(_AnalysisBase):
     def rebound_between(self, value: cst.BaseExpression, stmt: cst.CSTNode, read: cst.CSTNode) -> bool:
         """Is the root name of `value` bound anywhere in the file between `stmt` and `read`,
         or is its attribute chain assigned there (`FLAGS.fraction = ...`)?"""
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return any(self.rebound_between(e.value, stmt, read) for e in value.elements)
         root = value
         while isinstance(root, cst.Attribute):
             root = root.value

@@ -27,7 +27,9 @@ from typing import Callable, Optional
 import libcst as cst
 
 from tfmigrate.rule import Edit, InsertBefore, Replace
-from tfmigrate.codemods._estimator_common import CODE_MODEL_FN, _AnalysisBase, _Pipeline, _Problem, _walk
+from tfmigrate.codemods._estimator_common import (
+    CODE_MODEL_FN, MODE_KEY_STRINGS, _AnalysisBase, _Pipeline, _Problem, _walk,
+)
 
 
 @dataclass
@@ -77,24 +79,34 @@ class _MethodModelFn(_AnalysisBase):
     def model_fn_of_method(self, node: cst.Attribute) -> _Method:
         """The method `node` (`clf.model_fn`, `self.model_fn`) names, when it can become a
         function of its object (see the module's docstring)."""
-        what = self.code(node)
-
-        def refuse(why: str, at: cst.CSTNode = node) -> _Problem:
-            return _Problem(CODE_MODEL_FN, f"model_fn `{what}` is a method: {why}; make it a function that takes "
-                            "what it reads through params=, or migrate by hand", at)
-
         if not isinstance(node.value, cst.Name):
-            raise refuse("tfmigrate follows `obj.model_fn` where `obj` is a name")
+            raise self.method_problem(self.code(node), "tfmigrate follows `obj.model_fn` where `obj` is a name "
+                                      "(or an object of a class of another module of the run)", node)
         owner = self.class_of(node.value)
         if owner is None:
-            raise refuse(f"tfmigrate could not tell the class of `{node.value.value}` (it follows an object made "
-                         "once from a class of this module, or `self` in that class's methods)")
-        name = node.attr.value
+            raise self.method_problem(self.code(node), f"tfmigrate could not tell the class of `{node.value.value}` "
+                                      "(it follows an object made once from a class of this module or of another "
+                                      "module of the run, or `self` in that class's methods)", node)
+        return self.method_of_class(owner, node.attr.value, node)
+
+    @staticmethod
+    def method_problem(what: str, why: str, at: Optional[cst.CSTNode]) -> _Problem:
+        return _Problem(CODE_MODEL_FN, f"model_fn `{what}` is a method: {why}; make it a function that takes what it "
+                        "reads through params=, or migrate by hand", at)
+
+    def method_of_class(self, owner: cst.ClassDef, name: str, node: Optional[cst.CSTNode]) -> _Method:
+        """The method `name` of `owner`, a class of this module, checked on this module's side;
+        `node` is where the Estimator names it (None when that is in another module)."""
+        what = self.code(node) if node is not None else f"{owner.name.value}.{name}"
+
+        def refuse(why: str, at: Optional[cst.CSTNode] = node) -> _Problem:
+            return self.method_problem(what, why, at)
+
         methods = [s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
         binders = [s for s in owner.body.body if not isinstance(s, cst.FunctionDef)
                    and name in {n.value for n in _walk(s) if isinstance(n, cst.Name)}]
         if len(methods) != 1 or binders:
-            raise refuse(f"`{owner.name.value}` does not define `{name}` once, as a plain method")
+            raise refuse(f"`{owner.name.value}` does not define `{name}` once, as a plain method", owner)
         method = methods[0]
         if method.decorators or method.asynchronous or not method.params.params \
                 or method.params.params[0].default is not None:
@@ -128,10 +140,10 @@ class _MethodModelFn(_AnalysisBase):
             attributes.add(use.attr.value)
         init = next((s for s in owner.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
                     None)
-        for target in self.attribute_targets():
-            if target.attr.value in attributes and (init is None or not self.encloses(init, target)):
-                raise refuse(f"`{self.code(target)}` is set outside `{owner.name.value}.__init__`: the Keras model "
-                             "reads it once, when it is built, where TF1 read it again for each graph", target)
+        target = self.attribute_set_outside(attributes, init)
+        if target is not None:
+            raise refuse(f"`{self.code(target)}` is set outside `{owner.name.value}.__init__`: the Keras model reads "
+                         "it once, when it is built, where TF1 read it again for each graph", target)
         used = {n.value for n in _walk(method) if isinstance(n, cst.Name)}
         instance = next((c for c in (_snake(owner.name.value), _snake(owner.name.value) + "_object")
                          if c not in used and c != me), None)
@@ -139,6 +151,46 @@ class _MethodModelFn(_AnalysisBase):
             raise refuse("no free name to give the object")
         fn = method.with_changes(params=method.params.with_changes(params=method.params.params[1:]))
         return _Method(owner, fn, method, instance, reads, attributes)
+
+    def attribute_set_outside(self, attributes: set[str], init: Optional[cst.FunctionDef]
+                              ) -> Optional[cst.Attribute]:
+        """An assignment of `x.<one of attributes>` in this module outside `init`, if any."""
+        for target in self.attribute_targets():
+            if target.attr.value in attributes and (init is None or not self.encloses(init, target)):
+                return target
+        return None
+
+    def foreign_class_of(self, node: cst.Attribute) -> Optional[tuple[str, cst.BaseExpression]]:
+        """`model.Classifier(3).model_fn`, or `clf.model_fn` with `clf = model.Classifier(3)`
+        bound once: the qualified name of the class of another module, and how this module
+        names that class (`model.Classifier`, or `Classifier` imported by name)."""
+        made: Optional[cst.CSTNode] = node.value
+        if isinstance(node.value, cst.Name):
+            made = self.single_binding(node.value)
+        if not isinstance(made, cst.Call):
+            return None
+        qualified = self.foreign_function(made.func)  # type: ignore[attr-defined]
+        return (qualified, made.func) if qualified is not None else None
+
+    def wrapped_for_method(self, model, method: _Method, node: Optional[cst.CSTNode]) -> str:
+        """Put the model's source inside `def make_<class>_model_for(<the object>)`, which
+        returns the make function; its name. Checks that the Keras code keeps the object and
+        the model apart."""
+        where = f"model_fn `{self.code(node) if node is not None else method.method.name.value}` is a method"
+        names = self.free_names((f"make_{method.instance}_model_for", f"{model.make}_for"))  # type: ignore[attr-defined]
+        if names is None or model.extra_args:
+            raise _Problem(CODE_MODEL_FN, f"{where} whose model's feature keys are known only at run time, or no "
+                           "free name for the function that makes its model: migrate by hand", node)
+        if method.attributes and re.search(rf"\bself\.({'|'.join(map(re.escape, method.attributes))})\b",
+                                           model.source) \
+                or method.instance in _bound_in(model.source):
+            raise _Problem(CODE_MODEL_FN, f"{where}, and the Keras code would mix up its object with the model's "
+                           "own: migrate by hand", node)
+        self.all_names.add(names[0])
+        body = "".join("    " + line if line.strip() else line for line in model.source.splitlines(True))
+        model.source = f"def {names[0]}({method.instance}):\n{body}\n    return {model.make}\n"
+        model.reads = {r for r in model.reads if r != method.instance}
+        return names[0]
 
     def class_of(self, name: cst.Name) -> Optional[cst.ClassDef]:
         """The class of this module whose object `name` holds: `name = Cls(...)` bound once,
@@ -207,43 +259,31 @@ class _MethodModelFn(_AnalysisBase):
     def made_with_method(self, model, method: _Method, node: cst.Attribute, pipeline: _Pipeline) -> None:
         """The model class and its make function go inside a function of the object, at the
         top of the module; the Estimator's place calls it with the object."""
-        where = f"model_fn `{self.code(node)}` is a method"
-        names = self.free_names((f"make_{method.instance}_model_for", f"{model.make}_for"))
-        if names is None or model.extra_args:
-            raise _Problem(CODE_MODEL_FN, f"{where} whose model's feature keys are known only at run time, or no "
-                           "free name for the function that makes its model: migrate by hand", node)
-        if method.attributes and re.search(rf"\bself\.({'|'.join(map(re.escape, method.attributes))})\b",
-                                           model.source) \
-                or method.instance in _bound_in(model.source):
-            raise _Problem(CODE_MODEL_FN, f"{where}, and the Keras code would mix up its object with the model's "
-                           "own: migrate by hand", node)
-        self.all_names.add(names[0])
-        body = "".join("    " + line if line.strip() else line for line in model.source.splitlines(True))
-        model.source = f"def {names[0]}({method.instance}):\n{body}\n    return {model.make}\n"
+        wrapper = self.wrapped_for_method(model, method, node)
         args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
-        model.build = f"{names[0]}({self.code(node.value)})({args})"
-        model.reads = {r for r in model.reads if r != method.instance}
+        model.build = f"{wrapper}({self.code(node.value)})({args})"
         pipeline.model_fn_method = method
 
-    def method_edits(self, pipeline: _Pipeline, new_defs: list[cst.BaseStatement]
-                     ) -> tuple[list[Edit], list[cst.BaseStatement]]:
+    def method_edits(self, method: _Method, new_defs: list[cst.BaseStatement],
+                     estimator_stmt: Optional[cst.CSTNode] = None) -> tuple[list[Edit], list[cst.BaseStatement]]:
         """The method leaves its class; the function that makes the model follows the class.
         When the class's next statement is the Estimator's own, the function goes with its
         rewrite (returned), as a canned Estimator's class does."""
-        method: _Method = pipeline.model_fn_method  # type: ignore[assignment]
         owner = method.owner
         rest = [s for s in owner.body.body if s is not method.method]
-        edits: list[Edit] = []
-        if rest:
-            edits.append(Replace(method.method, cst.RemovalSentinel.REMOVE, keep_comments=True))
-        else:
-            edits.append(Replace(method.method, cst.SimpleStatementLine([cst.Pass()])))
         body = list(self.module.body)
         after = body[body.index(owner) + 1] if body.index(owner) + 1 < len(body) else None
-        if after is None:
-            raise _Problem(CODE_MODEL_FN, "the class of the model_fn method ends the module, after the Estimator: "
-                           "migrate by hand", owner)
-        if after is pipeline.estimator_stmt:
+        if after is None:  # the class ends the module: the function goes after it, with the class rewritten
+            if any(isinstance(n, cst.Attribute) and self.name_of(n) in MODE_KEY_STRINGS  # type: ignore[attr-defined]
+                   and not self.encloses(method.method, n) for n in _walk(owner)):
+                raise _Problem(CODE_MODEL_FN, f"`{owner.name.value}` ends its module and spells ModeKeys outside "
+                               "its model_fn: migrate by hand", owner)
+            kept = owner.with_changes(body=owner.body.with_changes(body=rest or [cst.SimpleStatementLine([cst.Pass()])]))
+            new_defs = [new_defs[0].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()]), *new_defs[1:]]
+            return [Replace(owner, cst.FlattenSentinel([kept, *new_defs]))], []
+        edits: list[Edit] = [Replace(method.method, cst.RemovalSentinel.REMOVE, keep_comments=True) if rest
+                             else Replace(method.method, cst.SimpleStatementLine([cst.Pass()]))]
+        if after is estimator_stmt:
             return edits, new_defs
         edits.append(InsertBefore(after, new_defs, separator=[cst.EmptyLine()] * 2, take_comments=False))
         return edits, []

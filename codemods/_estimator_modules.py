@@ -33,7 +33,7 @@ from libcst.metadata import MetadataWrapper, QualifiedNameSource
 
 from tfmigrate import project_index
 from tfmigrate.codemods._estimator_codegen import _with_real_step_count
-from tfmigrate.codemods._estimator_keras import NotTranslatable
+from tfmigrate.codemods._estimator_keras import MODEL_FN_PARAMS, NotTranslatable
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.files import SourceError, decode
 from tfmigrate.rule import Edit, Finding, ImportSpec, Replace
@@ -143,7 +143,10 @@ class _AcrossModules(_AnalysisBase):
         return self.code(node)
 
     def foreign_model_fn(self, node: cst.BaseExpression, qualified: str, call: cst.Call,
-                         pipeline: _Pipeline) -> KerasModelCode:
+                         pipeline: _Pipeline, partial: Optional[cst.Call] = None,
+                         method: Optional[cst.Attribute] = None) -> KerasModelCode:
+        """The model_fn `node` names, of another module: a function, a factory's call, the
+        function a partial binds (`partial`), or a class whose method `method` is."""
         context = project_index.current()
         params = self.params_source(pipeline)
         index = context.index if context is not None else None
@@ -153,21 +156,26 @@ class _AcrossModules(_AnalysisBase):
             context.foreign = True  # analysed again with the other files (project_pass)
             context.model_fn_uses.append(project_index.ModelFnUse(
                 context.path, qualified, self.start(node)[0], params, bool(pipeline.strategy_name),
-                isinstance(node, cst.Call)))
-        if decision is None or context.path not in decision.drivers or decision.factory != isinstance(node, cst.Call):
+                isinstance(node, cst.Call), partial is not None, method.attr.value if method is not None else ""))
+        if decision is None or context.path not in decision.drivers or decision.factory != isinstance(node, cst.Call) \
+                or decision.partial != (partial is not None) \
+                or decision.method != (method.attr.value if method is not None else ""):
             why = index.model_fn_reasons.get(target) if index is not None and target is not None else None
             if index is not None and target is None:
                 why = (f"`{qualified.rsplit('.', 1)[0]}` is not a module of this run (tfmigrate rewrites a model_fn of "
                        "another module when both are in the run)")
-            raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(node)}` is defined in another module: "
-                           + (why or RUN_ON_THE_PROJECT), node)
+            shown = method if method is not None else node
+            raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(shown)}` is defined in another module: "
+                           + (why or RUN_ON_THE_PROJECT), shown)
         other = self.other_module(target[0], node)
         try:
-            model, _, _ = other.model_for_driver(target[1], decision.params, decision.strategy, decision.factory)
+            model, _, _ = other.model_for_driver(target[1], decision.params, decision.strategy, decision.factory,
+                                                 decision.partial, decision.method)
         except _Problem as p:  # said here, where the Estimator is: the other module's nodes have no place
             where = f"{project_index.short_path(target[0])}:{other.start(p.node)[0]}" if p.node is not None else \
                 project_index.short_path(target[0])
-            raise _Problem(p.code, f"model_fn `{self.code(node)}` ({where}): {p.message}", node)
+            shown = method if method is not None else node
+            raise _Problem(p.code, f"model_fn `{self.code(shown)}` ({where}): {p.message}", shown)
         args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
         self.foreign_targets[id(call)] = target
         if isinstance(node, cst.Call):  # the factory now returns the make function
@@ -175,16 +183,34 @@ class _AcrossModules(_AnalysisBase):
                 raise _Problem(CODE_MODEL_FN, "a model_fn made by a factory whose feature keys are known only at "
                                "run time: migrate by hand", node)
             return dataclasses.replace(model, source="", build=f"{self.code(node)}({args})", dropped=[])
+        make = model.make
+        if method is not None:  # the module's function that makes the model for the object
+            changed = self.attribute_set_outside(other.method_read, None)  # type: ignore[attr-defined]
+            if changed is not None:
+                raise _Problem(CODE_MODEL_FN, f"model_fn `{self.code(method)}` is a method that reads "
+                               f"`{changed.attr.value}` of its object, which `{self.code(changed)}` sets here: the "
+                               "Keras model reads it once, when it is built; migrate by hand", changed)
+            make = model.build
+            args = f"{self.code(method.value)})({args}"
+        if partial is not None:  # the module's make function for what the partial binds
+            fn = next(s for s in other.module.body if isinstance(s, cst.FunctionDef) and s.name.value == target[1])
+            if other.partial_parameters(fn, list(partial.args[1:])) is None:  # type: ignore[attr-defined]
+                raise _Problem(CODE_MODEL_FN, f"model_fn is `{self.code(partial)}`: tfmigrate follows a partial "
+                               "whose other parameters are given by keyword or have defaults; migrate by hand", partial)
+            make = model.build  # the function that takes what the partial binds
+            args = f"{self.partial_arguments(list(partial.args[1:]))})({args}"  # type: ignore[attr-defined]
+            pipeline.drop_imports += (("functools", "partial"), ("functools", None))
         module = self.code(node.value) if isinstance(node, cst.Attribute) else None
         if module is not None:
-            build = f"{module}.{model.make}({args})"
+            build = f"{module}.{make}({args})"
         else:  # `from trainer.model import model_fn`: the make function is imported in its place
-            build = f"{model.make}({args})"
-            if model.make in self.all_names:
-                raise _Problem(CODE_MODEL_FN, f"`{model.make}` is taken in this module: migrate by hand", node)
+            build = f"{make}({args})"
+            if make in self.all_names:
+                raise _Problem(CODE_MODEL_FN, f"`{make}` is taken in this module: migrate by hand", node)
             source = index.module_name(context.path, target[0], qualified)  # type: ignore[union-attr]
-            pipeline.imports += (ImportSpec(source, model.make),)
-            pipeline.drop_imports += ((source, target[1]),)  # gone from its module: the import would fail
+            pipeline.imports += (ImportSpec(source, make),)
+            if method is None:
+                pipeline.drop_imports += ((source, target[1]),)  # gone from its module: the import would fail
         return dataclasses.replace(model, source="", build=build, dropped=[])
 
     def other_module(self, path: str, node: cst.CSTNode) -> "_AcrossModules":
@@ -206,12 +232,15 @@ class _AcrossModules(_AnalysisBase):
         other.path = path
         return other
 
-    def model_for_driver(self, name: str, params: Optional[str], strategy: bool, factory: bool = False
+    def model_for_driver(self, name: str, params: Optional[str], strategy: bool, factory: bool = False,
+                         partial: bool = False, method: str = ""
                          ) -> tuple[KerasModelCode, list[Edit], tuple[ImportSpec, ...]]:
         """The Keras model that the module-level model_fn `name` of this module becomes for
         the Estimator of another module: its code, the edits that put it in the model_fn's
         place, and the import of TensorFlow they need. The same inputs give the same result
         in the driver's run and in this module's."""
+        if method:
+            return self.method_for_driver(name, method, params, strategy)
         fn = next((s for s in self.module.body if isinstance(s, cst.FunctionDef) and s.name.value == name), None)
         if fn is None:
             raise _Problem(CODE_MODEL_FN, f"`{name}` is not a function defined at the top of its module", None)
@@ -226,8 +255,13 @@ class _AcrossModules(_AnalysisBase):
         names = self.model_fn_names(fn)  # type: ignore[attr-defined]
         if tf is None or names is None:
             raise _Problem(CODE_MODEL_FN, "no free names for the generated Keras code", fn)
+        extra: list[cst.Param] = []
+        if partial:  # translated as the Estimator saw it: without what the partial binds
+            extra = [p for p in fn.params.params if p.name.value not in MODEL_FN_PARAMS]
+            fn_seen = fn.with_changes(params=fn.params.with_changes(params=[
+                p for p in fn.params.params if p.name.value in MODEL_FN_PARAMS]))
         try:
-            model = translate(fn, self.name_of, self.code, tf[0], names[0], names[1], set(self.all_names),
+            model = translate(fn_seen if partial else fn, self.name_of, self.code, tf[0], names[0], names[1], set(self.all_names),
                               binding=self.single_binding, params_value=cst.parse_expression(params) if params else None,
                               parent=self.parents.get)
         except NotTranslatable as e:
@@ -236,9 +270,15 @@ class _AcrossModules(_AnalysisBase):
         if model.reads or model.extra_args:
             raise _Problem(CODE_MODEL_FN, "the model reads names of the module that builds the Estimator (feature "
                            "keys known at run time): migrate by hand", fn)
+        if partial:
+            model.build = self.wrapped_for_partial(model, extra, fn)  # type: ignore[attr-defined]  # its name
         source = model.source.replace("    ", "\t") if self.module.default_indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body)
-        if strategy:
+        if strategy and partial:  # the model class is the first statement of the function around it
+            inner = new_defs[0].body  # type: ignore[attr-defined]
+            new_defs[0] = new_defs[0].with_changes(body=inner.with_changes(body=[  # type: ignore[attr-defined]
+                _with_real_step_count(inner.body[0], tf[0], self.module.default_indent), *inner.body[1:]]))
+        elif strategy:
             new_defs[0] = _with_real_step_count(new_defs[0], tf[0], self.module.default_indent)  # type: ignore[arg-type]
         if returned is not None:  # inside the factory: blank lines between the definitions carry no indentation
             new_defs = [d.with_changes(leading_lines=[line.with_changes(indent=False) if line.comment is None
@@ -248,6 +288,40 @@ class _AcrossModules(_AnalysisBase):
         if returned is not None:
             edits.append(Replace(returned, cst.Name(model.make)))
         return model, edits, tf[1]
+
+    def method_for_driver(self, name: str, method_name: str, params: Optional[str], strategy: bool
+                          ) -> tuple[KerasModelCode, list[Edit], tuple[ImportSpec, ...]]:
+        """model_for_driver for the method `method_name` of the class `name` of this module: the
+        method leaves the class, and `make_<class>_model_for(obj)` follows it
+        (codemods/_estimator_method.py). `method_read` keeps the attributes it reads."""
+        owner = next((s for s in self.module.body if isinstance(s, cst.ClassDef) and s.name.value == name), None)
+        if owner is None:
+            raise _Problem(CODE_MODEL_FN, f"`{name}` is not a class defined at the top of its module", None)
+        method = self.method_of_class(owner, method_name, None)  # type: ignore[attr-defined]
+        tf = self.tf2_alias()  # type: ignore[attr-defined]
+        names = self.model_fn_names(method.method)  # type: ignore[attr-defined]
+        if tf is None or names is None:
+            raise _Problem(CODE_MODEL_FN, "no free names for the generated Keras code", method.method)
+        try:
+            model = translate(method.fn, self.name_of, self.method_code(method), tf[0], names[0],  # type: ignore[attr-defined]
+                              names[1], set(self.all_names), binding=self.single_binding,
+                              params_value=cst.parse_expression(params) if params else None, parent=self.parents.get)
+        except NotTranslatable as e:
+            code = {"optimizer": CODE_OPTIMIZER, "hooks": CODE_HOOKS}.get(e.code, CODE_MODEL_FN)
+            raise _Problem(code, f"{e}; the Estimator pipeline was left as it is", e.node)
+        if model.reads or model.extra_args:
+            raise _Problem(CODE_MODEL_FN, "the model reads names of the module that builds the Estimator (feature "
+                           "keys known at run time): migrate by hand", method.method)
+        model.build = self.wrapped_for_method(model, method, None)  # type: ignore[attr-defined]  # its name
+        self.method_read = method.attributes
+        source = model.source.replace("    ", "\t") if self.module.default_indent == "\t" else model.source
+        new_defs = list(cst.parse_module(source).body)
+        if strategy:  # the model class is the first statement of the function around it
+            inner = new_defs[0].body  # type: ignore[attr-defined]
+            new_defs[0] = new_defs[0].with_changes(body=inner.with_changes(body=[  # type: ignore[attr-defined]
+                _with_real_step_count(inner.body[0], tf[0], self.module.default_indent), *inner.body[1:]]))
+        edits, _ = self.method_edits(method, new_defs)  # type: ignore[attr-defined]
+        return model, [*edits, *self.mode_key_strings(method.method)], tf[1]  # type: ignore[attr-defined]
 
     def written_for_drivers(self) -> list[Finding]:
         """In this module's own run: the model_fns the project pass decided, each replaced by
@@ -261,14 +335,18 @@ class _AcrossModules(_AnalysisBase):
                 continue
             try:
                 model, edits, imports = self.model_for_driver(name, decision.params, decision.strategy,
-                                                              decision.factory)
+                                                              decision.factory, decision.partial, decision.method)
             except _Problem:
                 continue  # the driver's run met the same problem: neither file is written
             context.model_fns_written.add((path, name))
-            fn = next(s for s in self.module.body if isinstance(s, cst.FunctionDef) and s.name.value == name)
+            fn = next(s for s in self.module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))
+                      and s.name.value == name)
             notes = tuple(Finding(CODE_PIPELINE, why, node) for node, why in model.dropped)
             what = (f"`{name}` now returns `{model.make}`, which builds the Keras model" if decision.factory else
-                    f"model_fn `{name}` → the Keras model `{model.make}()` builds")
+                    f"the model_fn method `{name}.{decision.method}` → `{model.build}(obj)`, whose make function "
+                    "builds the Keras model" if decision.method else
+                    f"model_fn `{name}` → `{model.build}(...)`, whose make function builds the Keras model"
+                    if decision.partial else f"model_fn `{name}` → the Keras model `{model.make}()` builds")
             drivers = " and ".join(project_index.short_path(d) for d in decision.drivers)
             out.append(Finding(CODE_PIPELINE, f"{what}, which {drivers} now {'train' if len(decision.drivers) > 1 else 'trains'} "
                                f"(code outside this run that uses `{name}` must change with it)", fn,
@@ -280,6 +358,9 @@ class _AcrossModules(_AnalysisBase):
         context = project_index.current()
         if context is None or context.index is None or not isinstance(holder, cst.FunctionDef):
             return None
+        owner = self.parents.get(self.parents.get(holder))
+        if isinstance(owner, cst.ClassDef):  # a method: the project pass knows its class
+            return context.index.model_fn_reasons.get((context.path, owner.name.value))
         return context.index.model_fn_reasons.get((context.path, holder.name.value))
 
     def record_driven(self, findings: list[Finding]) -> None:

@@ -8,6 +8,7 @@ import ast
 from typing import Optional
 
 import libcst as cst
+from libcst.metadata import GlobalScope
 
 from tfmigrate.codemods.config_proto import translate_session_config
 from tfmigrate.rule import Finding, Replace
@@ -129,6 +130,9 @@ class _RunConfig(_AnalysisBase):
 
     def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
                    ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
+        passed = self.config_passed_to_factory(node, pipeline) if isinstance(node, cst.Name) else None
+        if passed is not None:  # `def build(config): ... Estimator(..., config=config)`, `build(run_config)`
+            node = passed
         chain = self.run_config_chain(node)
         rebound = self.rebound_config(node) if isinstance(node, cst.Name) else None
         if rebound is not None:  # `config = RunConfig(...)`, then `config = config.replace(...)`
@@ -137,6 +141,11 @@ class _RunConfig(_AnalysisBase):
         elif isinstance(node, cst.Name):
             value = self.single_binding(node)
             chain = self.run_config_chain(value) if isinstance(value, cst.BaseExpression) else None
+            if chain is None and pipeline.site is not None and self.is_parameter(node):
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"the RunConfig comes in through the parameter `{node.value}`: "
+                               "tfmigrate follows it when it is read only here and the factory's one caller passes "
+                               "a RunConfig (no train_distribute) whose arguments read only literals and "
+                               "module-level names, which the factory can read too", node)
             if chain is None:
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{node.value}` is not one `RunConfig(...)` assignment that "
                                "tfmigrate can follow", node)
@@ -201,6 +210,89 @@ class _RunConfig(_AnalysisBase):
                                "lives in one strategy; migrate evaluation by hand", evaluation)
             return None, None
         return train.value, evaluation.value if evaluation is not None and not _is_none(evaluation.value) else None
+
+    def config_passed_to_factory(self, node: cst.Name, pipeline: _Pipeline) -> Optional[cst.BaseExpression]:
+        """`config=config` where `config` is a parameter of the factory that returns this
+        Estimator, read only there, and its one caller passes a RunConfig (a name bound to
+        one, or the call): that value, when every argument of it reads only literals and
+        module-level names (the factory's code will read them). The parameter and the
+        argument go: the RunConfig is the Estimator's, rewritten with it."""
+        site = pipeline.site
+        if site is None:
+            return None
+        scope = self.scopes.get(node)
+        bindings = list(scope[node.value]) if scope is not None else []
+        param = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+        params = site.factory.params
+        if not isinstance(param, cst.Param) or param not in params.params \
+                or [a.node for a in bindings[0].references] != [node]:
+            return None
+        position = list(params.params).index(param)
+        if any(a.star for a in site.call.args):
+            return None
+        arg = next((a for a in site.call.args if a.keyword is not None and a.keyword.value == param.name.value), None)
+        positional = [a for a in site.call.args if a.keyword is None]
+        if arg is None and position < len(positional):
+            arg = positional[position]
+        if arg is None:
+            return None
+        value = arg.value
+        chain = self.run_config_chain(value)
+        if chain is None and isinstance(value, cst.Name):
+            bound = self.single_binding(value)
+            chain = self.run_config_chain(bound) if isinstance(bound, cst.BaseExpression) else None
+        if chain is None or not all(self.readable_anywhere(a.value) for c in chain for a in c.args) \
+                or any(a.keyword is not None and a.keyword.value in ("train_distribute", "eval_distribute",
+                                                                     "experimental_distribute")
+                       for c in chain for a in c.args):
+            return None
+        kept_params = [p for p in params.params if p is not param]
+        kept_args = []
+        for i, a in enumerate(site.call.args):
+            if a is arg:
+                continue
+            if a.keyword is None and arg.keyword is None and i > positional.index(arg):
+                # a later argument by position would shift onto the wrong parameter: by keyword
+                if i >= len(params.params):
+                    return None
+                a = a.with_changes(keyword=cst.Name(params.params[i].name.value),
+                                   equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                         whitespace_after=cst.SimpleWhitespace("")))
+            kept_args.append(a)
+        if kept_params and params.params[-1] is param:
+            kept_params[-1] = kept_params[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        if kept_args and site.call.args[-1] is arg:
+            kept_args[-1] = kept_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        pipeline.input_edits[id(params)] = Replace(params, params.with_changes(params=kept_params))
+        pipeline.input_edits[id(site.call)] = Replace(site.call, site.call.with_changes(args=kept_args))
+        return value
+
+    def is_parameter(self, node: cst.Name) -> bool:
+        scope = self.scopes.get(node)
+        bindings = list(scope[node.value]) if scope is not None else []
+        return len(bindings) == 1 and isinstance(getattr(bindings[0], "node", None), cst.Param)
+
+    def readable_anywhere(self, value: cst.BaseExpression) -> bool:
+        """A literal, or a name or attribute chain rooted at a module-level name or a builtin
+        (`FLAGS.seed`): it reads the same in the factory as where the RunConfig was built."""
+        if isinstance(value, cst.UnaryOperation):
+            value = value.expression
+        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return all(not isinstance(e, cst.StarredElement) and self.readable_anywhere(e.value)
+                       for e in value.elements)
+        while isinstance(value, cst.Attribute):
+            value = value.value
+        if isinstance(value, cst.Call):  # `tf.estimator.RunConfig(...)` arguments that are calls: left
+            return False
+        if not isinstance(value, cst.Name):
+            return False
+        if value.value in ("True", "False", "None"):
+            return True
+        scope = self.scopes.get(value)
+        found = list(scope[value.value]) if scope is not None else []
+        return bool(found) and all(isinstance(a.scope, GlobalScope) for a in found)
 
     def contrib_run_config(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> None:
         """tf.contrib.learn.RunConfig given to a tf.estimator Estimator: the fields it shares

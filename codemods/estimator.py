@@ -330,6 +330,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         or top-level statement, so nothing is left in silence. Reports inside code a fix
         replaces are dropped by the engine."""
         pipelines = any(f.code in PIPELINE_CODES for f in findings)
+        self._pipeline_parts: Optional[set[int]] = None
         explained: set[int] = set()
         for f in findings:
             for node in (f.node, *(n.node for n in f.notes)):
@@ -351,8 +352,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             holder = self.holder_of(node)
             if holder is None or id(holder) in explained:
                 continue
-            if pipelines and not self.orphan_function(holder):
-                continue  # the file's pipelines are reported or rewritten; their parts need no second word
+            if pipelines and self.part_of_explained(holder, explained):
+                continue  # a model_fn or input_fn of a reported pipeline: its report speaks for it
             explained.add(id(holder))
             where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
             in_project = project_index.current() is not None
@@ -425,6 +426,46 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                f"this file binds it, and it may come from {modules}; {how}. This Estimator code was "
                                "left as it is, and TF 2.16 has no tf.estimator", node))
         return out
+
+    def part_of_explained(self, holder: cst.CSTNode, explained: set[int]) -> bool:
+        """Is `holder` linked to a reported statement through the top-level functions they
+        name (the model_fn, input_fns and helpers of a pipeline whose report is there, and the
+        statements that drive it)? Such parts need no second word; a function nothing
+        reported leads to (a serving function, a helper of its own) gets one."""
+        if self._pipeline_parts is None:
+            self._pipeline_parts = self.linked_to(explained)
+        return id(holder) in self._pipeline_parts
+
+    def linked_to(self, explained: set[int]) -> set[int]:
+        """The holders joined to an explained one by the module-level names they bind and read
+        (functions, a RunConfig or input function bound at the top; imports aside), in either
+        direction, any number of steps."""
+        links: dict[int, set[int]] = {}
+        scope = self.scopes.get(self.module.body[0]) if self.module.body else None
+        for assignment in (scope.assignments if scope is not None else ()):
+            binder = getattr(assignment, "node", None)
+            if binder is None or isinstance(binder, (cst.Import, cst.ImportFrom, cst.ImportAlias)) \
+                    or self.in_import(binder):
+                continue
+            owner = self.holder_of(binder)
+            for ref in assignment.references:
+                user = self.holder_of(ref.node)
+                if owner is not None and user is not None and user is not owner:
+                    links.setdefault(id(user), set()).add(id(owner))
+                    links.setdefault(id(owner), set()).add(id(user))
+        for stmt in self.module.body:  # a method is its class's part
+            if isinstance(stmt, cst.ClassDef):
+                for method in stmt.body.body:
+                    if isinstance(method, cst.FunctionDef):
+                        links.setdefault(id(stmt), set()).add(id(method))
+                        links.setdefault(id(method), set()).add(id(stmt))
+        reached, todo = set(explained), list(explained)
+        while todo:
+            for other in links.get(todo.pop(), ()):
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+        return reached
 
     def orphan_function(self, holder: cst.CSTNode) -> bool:
         """A top-level function nothing in this file refers to (a model_fn for another module)."""
@@ -620,6 +661,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
 
     def model_fn(self, arg: Optional[cst.Arg], call: cst.Call, pipeline: _Pipeline) -> KerasModelCode:
         node = arg.value if arg else None
+        partial = self.partial_bound_to(node)
+        if partial is not None:  # `network = functools.partial(...)`, used only here: read in its place
+            pipeline.removed.append(self.statement_of(partial))  # type: ignore[arg-type]
+            node = partial
         fn = self.single_binding(node) if isinstance(node, cst.Name) else None
         shared = isinstance(fn, cst.FunctionDef) and not self.model_fn_uses_ok(fn, node, pipeline) \
             and self.model_fn_shared(fn, node, pipeline)
@@ -628,6 +673,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if not isinstance(fn, cst.FunctionDef) else None
         if qualified is not None:
             return self.foreign_model_fn(node, qualified, call, pipeline)  # type: ignore[arg-type]
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "functools.partial" and node.args \
+                and node.args[0].keyword is None and not node.args[0].star:
+            qualified = self.foreign_function(node.args[0].value)
+            if qualified is not None:  # a partial of another module's model_fn
+                return self.foreign_model_fn(node.args[0].value, qualified, call, pipeline, partial=node)
         partial: Optional[tuple[list[cst.Param], list[cst.Arg]]] = None
         method: Optional[_Method] = None
         if isinstance(node, cst.Call) and self.name_of(node.func) == "functools.partial":
@@ -635,6 +685,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         elif isinstance(node, cst.Call):
             fn, factory_return = self.model_fn_of_factory(node)
         elif isinstance(node, cst.Attribute):
+            foreign = self.foreign_class_of(node)
+            if foreign is not None:  # a method of an object of another module's class
+                return self.foreign_model_fn(foreign[1], foreign[0], call, pipeline, method=node)
             method = self.model_fn_of_method(node)
             fn = method.fn
         elif not isinstance(fn, cst.FunctionDef) or not (shared or self.model_fn_uses_ok(fn, node, pipeline)):
@@ -739,12 +792,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 or self.references(fn) != [first.value]:
             raise refuse
         given = list(call.args[1:])
-        if any(a.keyword is None or a.star for a in given):
-            raise refuse
-        extra = [p for p in fn.params.params if p.name.value not in MODEL_FN_PARAMS]
-        bound = {a.keyword.value for a in given}  # type: ignore[union-attr]
-        if not bound <= {p.name.value for p in extra} or any(p.default is None and p.name.value not in bound
-                                                             for p in extra):
+        extra = self.partial_parameters(fn, given)
+        if extra is None:
             raise refuse
         return fn, (extra, given)
 
@@ -763,23 +812,59 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         partial bound (and the model_fn's other defaults), so they read them as the model_fn
         did; the Estimator's place calls it with the partial's arguments."""
         extra, given = partial
+        wrapper = self.wrapped_for_partial(model, extra, call)
+        args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
+        model.build = f"{wrapper}({self.partial_arguments(given)})({args})"
+        pipeline.drop_imports += (("functools", "partial"), ("functools", None))  # `from functools import partial`, if unused now
+
+    def partial_bound_to(self, node: Optional[cst.BaseExpression]) -> Optional[cst.Call]:
+        """The `functools.partial(...)` that `name = ...` binds to the name `node`, when `node`
+        is its one use, in the same scope, and nothing the partial reads is bound again in
+        between (the rewrite calls the function that makes the model with those values)."""
+        if not isinstance(node, cst.Name):
+            return None
+        bound = self.single_binding(node)
+        if not (isinstance(bound, cst.Call) and self.name_of(bound.func) == "functools.partial"
+                and self.assigned_name(bound) and self.references(bound) == [node]
+                and self.scopes.get(bound) is self.scopes.get(node)):
+            return None
+        stmt = self.statement_of(bound)
+        if any(not self.movable(a.value) or self.rebound_between(a.value, stmt, node) for a in bound.args):
+            return None
+        return bound
+
+    def wrapped_for_partial(self, model: KerasModelCode, extra: list[cst.Param], node: cst.CSTNode) -> str:
+        """Put the model's source inside `def make_..._for(<extra parameters>)`, which returns
+        the make function; its name. (In the model_fn's module: the same for every driver.)"""
         names = self.free_names((f"{model.make}_for", f"{model.make}_with"))
         if names is None or model.extra_args:
             raise _Problem(CODE_MODEL_FN, "a partial model_fn whose feature keys are known only at run time, or no "
-                           "free name for the function that makes its model: migrate by hand", call)
+                           "free name for the function that makes its model: migrate by hand", node)
         clash = bound_by_generated_code(model.source, {p.name.value for p in extra})
         if clash:
-            raise _Problem(CODE_MODEL_FN, f"model_fn is `{self.code(call)}`, and the Keras code binds "
-                           f"`{sorted(clash)[0]}` for itself, where it would read the partial's: migrate by hand",
-                           call)
+            raise _Problem(CODE_MODEL_FN, "the model_fn is given through functools.partial, and the Keras code binds "
+                           f"`{sorted(clash)[0]}` for itself, where it would read the partial's: migrate by hand", node)
         self.all_names.add(names[0])
         body = "".join("    " + line if line.strip() else line for line in model.source.splitlines(True))
         model.source = (f"def {names[0]}({', '.join(self.code(p).rstrip(', ') for p in extra)}):\n"
                         f"{body}\n    return {model.make}\n")
-        bound = ", ".join(f"{a.keyword.value}={self.code(a.value)}" for a in given)  # type: ignore[union-attr]
-        args = (pipeline.params if pipeline.params is not None else "{}") if model.takes_params else ""
-        model.build = f"{names[0]}({bound})({args})"
-        pipeline.drop_imports += (("functools", "partial"),)  # `from functools import partial`, if unused now
+        return names[0]
+
+    def partial_arguments(self, given: list[cst.Arg]) -> str:
+        return ", ".join(f"{a.keyword.value}={self.code(a.value)}" for a in given)  # type: ignore[union-attr]
+
+    @staticmethod
+    def partial_parameters(fn: cst.FunctionDef, given: list[cst.Arg]) -> Optional[list[cst.Param]]:
+        """The model_fn's parameters beyond (features, labels, mode, params, config), when the
+        partial's keyword arguments `given` bind only those, and every one without a default."""
+        if any(a.keyword is None or a.star for a in given):
+            return None
+        extra = [p for p in fn.params.params if p.name.value not in MODEL_FN_PARAMS]
+        bound = {a.keyword.value for a in given}  # type: ignore[union-attr]
+        if not bound <= {p.name.value for p in extra} or any(p.default is None and p.name.value not in bound
+                                                             for p in extra):
+            return None
+        return extra
 
     def model_fn_names(self, fn: cst.FunctionDef) -> Optional[list[str]]:
         base = re.sub(r"_?model_fn$|_fn$", "", fn.name.value) or "keras"

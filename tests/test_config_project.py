@@ -83,7 +83,8 @@ def test_a_notebook_that_calls_the_helper_keeps_it(tmp_path: Path) -> None:
     (work / "explore.ipynb").write_text(json.dumps(notebook))
     _, reports = _run(work)
     assert (work / "utils.py").read_bytes() == (case / "before" / "utils.py").read_bytes()
-    assert reports == ["utils.py:5:5: TFM120"]
+    # The callers' sessions keep the helper's config: each says so, pointing to utils.py.
+    assert reports == ["evaluate.py:7:14: TFM120", "train.py:8:28: TFM120", "utils.py:5:5: TFM120"]
 
 
 def test_one_file_alone_is_what_it_was(tmp_path: Path) -> None:

@@ -547,3 +547,54 @@ def test_original_matches_its_reference_on_tf215(case: str, runs) -> None:
     code, stdout, stderr = runs[case + "@tf215"]
     assert code == 0, stderr[-4000:]
     assert differences(REFERENCES[case], stdout) == []
+
+
+RUN_CONFIG_PARAMETER = PRELUDE + '''\
+SEED = 3
+
+
+def build_estimator(width, config):
+    return tf.estimator.Estimator(model_fn=model_fn, config=config)
+
+
+def main():
+    {bind}estimator = build_estimator({args})
+    estimator.train(input_fn, steps=2)
+'''
+
+
+def run_config_program(bind: str, args: str) -> str:
+    return RUN_CONFIG_PARAMETER.replace("{bind}", bind).replace("{args}", args)
+
+
+@pytest.mark.parametrize("bind, args, call", [
+    ("run_config = tf.estimator.RunConfig(tf_random_seed=SEED)\n    ", "4, run_config", "build_estimator(4)"),
+    ("", "4, config=tf.estimator.RunConfig(tf_random_seed=SEED)", "build_estimator(4)"),
+    ("run_config = tf.estimator.RunConfig(tf_random_seed=SEED)\n    ", "config=run_config, width=4",
+     "build_estimator(width=4)"),
+])
+def test_a_run_config_passed_to_the_factory_is_the_estimators(bind: str, args: str, call: str) -> None:
+    new, diagnostics = rewrite(run_config_program(bind, args))
+    assert diagnostics == []
+    assert "def build_estimator(width):\n    tf.keras.utils.set_random_seed(SEED)\n" in new
+    assert f"    estimator = {call}\n" in new
+    assert "RunConfig" not in new and "config" not in code_only(new).replace("compile", "")
+
+
+def test_a_run_config_parameter_given_by_position_before_others_leaves_them_by_keyword() -> None:
+    src = run_config_program("", "4, tf.estimator.RunConfig()").replace(
+        "def build_estimator(width, config):", "def build_estimator(config, width):").replace(
+        "build_estimator(4, tf.estimator.RunConfig())", "build_estimator(tf.estimator.RunConfig(), 4)")
+    new, diagnostics = rewrite(src)
+    assert "estimator = build_estimator(width=4)" in new and "def build_estimator(width):" in new
+
+
+@pytest.mark.parametrize("bind, args, words", [
+    ("seed = 3\n    run_config = tf.estimator.RunConfig(tf_random_seed=seed)\n    ", "4, run_config",
+     "read only literals and module-level names"),
+    ("strategy = tf.distribute.MirroredStrategy()\n    "
+     "run_config = tf.estimator.RunConfig(train_distribute=strategy)\n    ", "4, run_config", "no train_distribute"),
+    ("", "4, **{'config': None}", "parameter `config`"),
+])
+def test_run_config_parameters_it_cannot_follow_are_reported(bind: str, args: str, words: str) -> None:
+    left_alone(run_config_program(bind, args), "TFM215", words)

@@ -116,3 +116,35 @@ estimator.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).b
 def test_a_local_bound_from_itself_is_reported_not_followed_forever() -> None:
     src = program(units="width").replace("        output =", "        width = width * 2\n        output =")
     assert "TFM210" in codes(src)
+
+
+PARTIAL = '''\
+import functools
+
+import tensorflow as tf
+
+
+def model_fn(features, labels, mode, width=4):
+    output = tf.compat.v1.layers.dense(features, width)
+    loss = tf.compat.v1.losses.mean_squared_error(labels, output)
+    step = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss, tf.compat.v1.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=step)
+
+
+size = 3
+network = functools.partial(model_fn, width=size)
+{between}estimator = tf.estimator.Estimator(model_fn=network)
+estimator.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0]], [[2.0]])).batch(1), steps=1)
+'''
+
+
+def test_a_partial_bound_to_a_name_is_read_in_its_place() -> None:
+    new, _ = rewrite(PARTIAL.format(between=""))
+    assert "network" not in new and "functools" not in new
+    assert new.startswith("import tensorflow as tf\n")  # no blank line where `import functools` was
+    assert "estimator = make_keras_model_for(width=size)()" in new
+
+
+def test_a_partial_whose_argument_is_bound_again_before_the_estimator_is_reported() -> None:
+    found = check_noop(PARTIAL.format(between="size = 5\n"))
+    assert any(f.code == "TFM210" for f in found), [f.message for f in found]

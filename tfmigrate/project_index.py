@@ -101,6 +101,8 @@ class ModelFnUse:
     params: Optional[str]  # the source of its params= (a dict bound to a name: the dict), or None
     strategy: bool  # built under a strategy: the Keras class keeps the count of steps taken
     factory: bool = False  # `model_fn=model.build_model_fn(...)`: the name is the factory's
+    partial: bool = False  # `model_fn=functools.partial(model.model_fn, k=v)`
+    method: str = ""  # `model_fn=clf.model_fn`, `clf` an object of the class the name is: the method
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ class ModelFnDecision:
     params: Optional[str]
     strategy: bool
     factory: bool = False
+    partial: bool = False  # the make function goes inside `make_..._for(<the partial's parameters>)`
+    method: str = ""  # the method of the class `name` that is the model_fn: `make_<class>_model_for(obj)`
 
 
 # A module-level `import tensorflow as tf` / `import tensorflow.compat.v1 as tf` (at the start
@@ -304,7 +308,7 @@ class ProjectIndex:
         decisions: dict[tuple[str, str], ModelFnDecision] = {}
         for (path, name), uses in users.items():
             others = sorted(set(named_in(path, name)) - {u.path for u in uses})
-            inputs = {(u.params, u.strategy, u.factory) for u in uses}
+            inputs = {(u.params, u.strategy, u.factory, u.partial, u.method) for u in uses}
             notebook = next((u.path for u in uses if u.path.endswith(".ipynb")), None)
             if notebook is not None:
                 self.model_fn_reasons[(path, name)] = (
@@ -313,14 +317,15 @@ class ProjectIndex:
             elif len(uses) != len({u.path for u in uses}) or len(inputs) > 1:
                 self.model_fn_reasons[(path, name)] = (
                     f"`{name}` of {short_path(path)} is the model_fn of {len(uses)} Estimators of the project, which need "
-                    "different Keras models (their params= or strategies differ), or of several in one file: "
+                    "different Keras models (their params=, strategies or forms differ), or of several in one file: "
                     "migrate by hand")
             elif others:
                 self.model_fn_reasons[(path, name)] = (f"`{name}` of {short_path(path)} is also named in "
                                                        f"{short_path(others[0])}, which would lose it: migrate by hand")
             else:
                 decisions[(path, name)] = ModelFnDecision(tuple(sorted(u.path for u in uses)), uses[0].params,
-                                                          uses[0].strategy, uses[0].factory)
+                                                          uses[0].strategy, uses[0].factory, uses[0].partial,
+                                                          uses[0].method)
         # A file that holds one model_fn and builds an Estimator from another's: its two rewrites
         # would have to be made in one analysis; left, with its chain, to a human.
         both = {p for p, _ in decisions} & {p for d in decisions.values() for p in d.drivers}

@@ -188,7 +188,10 @@ def process_project(items: Sequence[tuple[str, str]], options, jobs: int,
                 path = os.path.abspath(item.path)
                 for key in [k for k in decisions if k[0] == path]:
                     decisions[key] = Decision(False)
-        users = {u.path for u in index.uses if decisions.get(u.target, Decision(False)).rewrite}
+        # The files that call a rewritten helper, and those whose sessions take a helper that
+        # was left (their sessions get a report that points to it, never silence).
+        users = {u.path for u in index.uses if decisions.get(u.target, Decision(False)).rewrite
+                 or u.target in decisions and u.passes_through}
         futures = [(item, data, runner.submit(_apply, (item.path, data, options, item.display, index, decisions, steps)))
                    for path, (item, data) in by_path.items() if path in users and path not in producers]
         for item, data, future in futures:

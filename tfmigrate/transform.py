@@ -417,7 +417,8 @@ def _top_level_imports(module) -> set:
 
 def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str], Optional[str]]]:
     """The (module, obj, asname) of imports in `module` that match (module, obj) in `wanted`:
-    `from module import obj [as x]`, or `import module.obj as x`."""
+    `from module import obj [as x]`, `import module.obj as x`, or `import module [as x]`
+    for (module, None)."""
     from tfmigrate.unused_imports import import_aliases, import_key, import_statements
 
     for node in import_statements(module):
@@ -426,6 +427,8 @@ def _matching_imports(module, wanted: set) -> Iterator[tuple[str, Optional[str],
             if obj is not None:
                 if (mod, obj) in wanted:
                     yield mod, obj, asname
+            elif (mod, None) in wanted:  # `import functools`
+                yield mod, None, asname
             else:
                 parent, _, last = mod.rpartition(".")
                 if parent and (parent, last) in wanted and asname is not None:

@@ -53,7 +53,16 @@ def drop_unused(module: cst.Module, wanted: Iterable[tuple[str, Optional[str], O
     # Every site is a top-level line: its parents are all apply_edits needs, and cheaper
     # than indexing the whole rewritten module.
     parents = {node: parent for line, stmt, _ in sites for node, parent in ((line, module), (stmt, line))}
-    return apply_edits(module, edits, parents)
+    new = apply_edits(module, edits, parents)
+    removed_first = any(e.node is module.body[0] and e.new is cst.RemoveFromParent() for e in edits)
+    if removed_first and new.body:
+        # The file's first line went: the blank lines that stood below it would now open the file.
+        first = new.body[0]
+        lines = list(first.leading_lines)
+        while lines and lines[0].comment is None:
+            lines.pop(0)
+        new = new.with_changes(body=[first.with_changes(leading_lines=lines), *new.body[1:]])
+    return new
 
 
 def used_in(module: cst.Module, keys: Iterable[tuple[str, Optional[str], Optional[str]]]) -> list:

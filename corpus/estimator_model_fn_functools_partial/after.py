@@ -1,5 +1,4 @@
 """A scorer whose width and learning rate are bound to its model_fn with functools.partial."""
-import functools
 
 import tensorflow.compat.v1 as tf
 import tensorflow as tf2
