@@ -64,7 +64,7 @@ class _Codegen(_AnalysisBase):
         top_defs: list[cst.BaseStatement] = []
         if pipeline.model_fn_method is not None:  # a method's: after its class (_estimator_method.py)
             method_edits, top_defs = self.method_edits(pipeline.model_fn_method, new_defs,  # type: ignore[attr-defined]
-                                                       pipeline.estimator_stmt)
+                                                       pipeline.estimator_stmt, pipeline.removed)
             edits += method_edits
         elif fn_node is not None:  # the model class and its make function take the model_fn's place
             if not isinstance(self.parents.get(fn_node), cst.Module):

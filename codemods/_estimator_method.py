@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
@@ -265,14 +265,20 @@ class _MethodModelFn(_AnalysisBase):
         pipeline.model_fn_method = method
 
     def method_edits(self, method: _Method, new_defs: list[cst.BaseStatement],
-                     estimator_stmt: Optional[cst.CSTNode] = None) -> tuple[list[Edit], list[cst.BaseStatement]]:
-        """The method leaves its class; the function that makes the model follows the class.
-        When the class's next statement is the Estimator's own, the function goes with its
-        rewrite (returned), as a canned Estimator's class does."""
+                     estimator_stmt: Optional[cst.CSTNode] = None, removed: Sequence[cst.CSTNode] = ()
+                     ) -> tuple[list[Edit], list[cst.BaseStatement]]:
+        """The method leaves its class; the function that makes the model follows the class,
+        before the next statement the rewrite keeps (`removed` go). When that is the
+        Estimator's own, the function goes with its rewrite (returned), as a canned
+        Estimator's class does."""
         owner = method.owner
         rest = [s for s in owner.body.body if s is not method.method]
         body = list(self.module.body)
-        after = body[body.index(owner) + 1] if body.index(owner) + 1 < len(body) else None
+        following = [s for s in body[body.index(owner) + 1:] if not any(s is r for r in removed)]
+        after = following[0] if following else None
+        if after is None and estimator_stmt is not None and self.encloses(owner, estimator_stmt):
+            raise _Problem(CODE_MODEL_FN, f"`{owner.name.value}` builds the Estimator and ends its module: migrate "
+                           "by hand", owner)
         if after is None:  # the class ends the module: the function goes after it, with the class rewritten
             if any(isinstance(n, cst.Attribute) and self.name_of(n) in MODE_KEY_STRINGS  # type: ignore[attr-defined]
                    and not self.encloses(method.method, n) for n in _walk(owner)):

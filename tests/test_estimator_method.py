@@ -148,3 +148,12 @@ def test_a_partial_bound_to_a_name_is_read_in_its_place() -> None:
 def test_a_partial_whose_argument_is_bound_again_before_the_estimator_is_reported() -> None:
     found = check_noop(PARTIAL.format(between="size = 5\n"))
     assert any(f.code == "TFM210" for f in found), [f.message for f in found]
+
+
+def test_the_function_follows_the_class_when_the_next_statement_goes() -> None:
+    src = program(driver=DRIVER.replace("tf.estimator.Estimator(model_fn=net.model_fn)",
+                                        "tf.estimator.Estimator(model_fn=net.model_fn, config=run_config)"))
+    src = src.replace("\n\ndef input_fn():", "\n\nrun_config = tf.estimator.RunConfig(tf_random_seed=3)\n\n\ndef input_fn():")
+    new, _ = rewrite(src)
+    assert "        self.width = width\n\n\ndef make_net_model_for(net):\n" in new
+    assert "RunConfig" not in new
