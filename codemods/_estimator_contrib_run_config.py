@@ -15,7 +15,8 @@ read only for its `tf_config` has them dropped with a note. (Given to a tf.estim
 Estimator, the same RunConfig is rewritten with the Estimator: _estimator_run_config.py.)
 
 Followed when the RunConfig is one `name = tf.contrib.learn.RunConfig(k=v, ...)` statement
-whose every use is `name.tf_config` in the same scope, or `RunConfig(...).tf_config` itself;
+whose every use is `name.tf_config` in the same scope, after it in its block or in a block
+inside it (not past an `if` it sits under), or `RunConfig(...).tf_config` itself;
 and every value it moves is a literal, or a name or attribute (`FLAGS.fraction`) that is
 not bound again between the two.
 """
@@ -66,7 +67,7 @@ class _ContribTfConfig(_AnalysisBase):
             reads = [self.parents.get(u) for u in uses]
             scope = self.scopes.get(call)
             if not uses or any(not (isinstance(r, cst.Attribute) and r.value is u and r.attr.value == "tf_config")
-                               or self.scopes.get(u) is not scope or self.start(u) < self.start(call)
+                               or self.scopes.get(u) is not scope or not self.runs_before(stmt, u)
                                for u, r in zip(uses, reads)):
                 return None
             if any(self.rebound_between(arg.value, stmt, r) for arg in given.values() for r in reads):
@@ -97,6 +98,12 @@ class _ContribTfConfig(_AnalysisBase):
                        "session-config rewrite turns into tf.config calls", call, edits=tuple(edits),
                        add_imports=imports, remove_unused_imports=(("tensorflow.contrib", "learn"),), notes=notes,
                        rewrite_again=True)
+
+    def runs_before(self, stmt: cst.CSTNode, read: cst.CSTNode) -> bool:
+        """Does `stmt` always run before `read`: `read` comes after it, in its block or in a
+        block inside it (never under an `if` that `stmt` sits in while `read` does not)?"""
+        block = self.parents.get(stmt)
+        return block is not None and self.encloses(block, read) and self.start(stmt) < self.start(read)
 
     def movable(self, value: cst.BaseExpression) -> bool:
         """A literal (a list or tuple of them too), or a name or attribute chain whose root is

@@ -240,7 +240,8 @@ class _RunConfig(_AnalysisBase):
         chain = self.run_config_chain(value)
         if chain is None and isinstance(value, cst.Name):
             bound = self.single_binding(value)
-            chain = self.run_config_chain(bound) if isinstance(bound, cst.BaseExpression) else None
+            chain = self.run_config_chain(bound) if isinstance(bound, cst.BaseExpression) \
+                and self.runs_before(self.statement_of(bound), value) else None  # type: ignore[attr-defined]
         if chain is None or not all(self.readable_anywhere(a.value) for c in chain for a in c.args) \
                 or any(a.keyword is not None and a.keyword.value in ("train_distribute", "eval_distribute",
                                                                      "experimental_distribute")

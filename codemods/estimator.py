@@ -829,7 +829,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 and self.scopes.get(bound) is self.scopes.get(node)):
             return None
         stmt = self.statement_of(bound)
-        if any(not self.movable(a.value) or self.rebound_between(a.value, stmt, node) for a in bound.args):
+        if not self.runs_before(stmt, node) \
+                or any(not self.movable(a.value) or self.rebound_between(a.value, stmt, node) for a in bound.args):
             return None
         return bound
 

@@ -39,3 +39,26 @@ def test_a_fraction_left_out_was_one_whole_gpu() -> None:
 def test_run_configs_it_does_not_follow_are_reported(args: str) -> None:
     found = check_noop(SESSION.format(args=args))
     assert any(f.code in ("TFM218", "TFM120") for f in found), [f.message for f in found]
+
+
+def test_a_run_config_made_under_a_condition_is_reported() -> None:
+    src = """\
+import tensorflow as tf
+
+
+def main(use_gpu):
+    if use_gpu:
+        run_config = tf.contrib.learn.RunConfig(gpu_memory_fraction=0.5)
+    with tf.Session(config=run_config.tf_config) as session:
+        return session
+"""
+    found = check_noop(src)
+    assert any(f.code in ("TFM218", "TFM120") for f in found), [f.message for f in found]
+
+
+def test_a_run_config_made_and_read_in_one_main_guard_is_rewritten() -> None:
+    src = "import tensorflow as tf\n\nif __name__ == '__main__':\n" \
+          "    run_config = tf.contrib.learn.RunConfig(num_cores=2)\n" \
+          "    session = tf.Session(config=run_config.tf_config)\n"
+    new, _ = rewrite(src)
+    assert "set_intra_op_parallelism_threads(2)" in new and "contrib" not in new

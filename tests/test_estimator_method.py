@@ -157,3 +157,10 @@ def test_the_function_follows_the_class_when_the_next_statement_goes() -> None:
     new, _ = rewrite(src)
     assert "        self.width = width\n\n\ndef make_net_model_for(net):\n" in new
     assert "RunConfig" not in new
+
+
+def test_a_partial_bound_under_a_condition_is_reported() -> None:
+    src = PARTIAL.format(between="").replace("network = functools.partial(model_fn, width=size)",
+                                             "if size:\n    network = functools.partial(model_fn, width=size)")
+    found = check_noop(src)
+    assert any(f.code == "TFM210" for f in found), [f.message for f in found]
