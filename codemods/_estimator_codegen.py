@@ -44,6 +44,18 @@ def _with_real_step_count(model_class: cst.ClassDef, tf: str, indent: str) -> cs
 
 
 
+def counting_real_steps(first: cst.BaseStatement, tf: str, indent: str) -> cst.BaseStatement:
+    """The generated model class under a strategy, with its real step count: `first` is
+    the class, or the function that holds it (a partial's or a method's `make_..._for`)."""
+    if isinstance(first, cst.ClassDef):
+        return _with_real_step_count(first, tf, indent)
+    if isinstance(first, cst.FunctionDef) and isinstance(first.body, cst.IndentedBlock) \
+            and first.body.body and isinstance(first.body.body[0], cst.ClassDef):
+        inner = [_with_real_step_count(first.body.body[0], tf, indent), *first.body.body[1:]]
+        return first.with_changes(body=first.body.with_changes(body=inner))
+    return first
+
+
 class _Codegen(_AnalysisBase):
     def pipeline_fix(self, pipeline: _Pipeline, model: KerasModelCode) -> Finding:
         tf = pipeline.tf
@@ -52,14 +64,7 @@ class _Codegen(_AnalysisBase):
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body) if source.strip() else []
         if pipeline.strategy_name and new_defs:
-            first = new_defs[0]
-            if isinstance(first, cst.ClassDef):
-                new_defs[0] = _with_real_step_count(first, tf, indent)
-            elif isinstance(first, cst.FunctionDef) and isinstance(first.body, cst.IndentedBlock) \
-                    and first.body.body and isinstance(first.body.body[0], cst.ClassDef):
-                # a partial's model class, inside the function that takes what the partial bound
-                inner = [_with_real_step_count(first.body.body[0], tf, indent), *first.body.body[1:]]
-                new_defs[0] = first.with_changes(body=first.body.with_changes(body=inner))
+            new_defs[0] = counting_real_steps(new_defs[0], tf, indent)
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []
         if pipeline.model_fn_method is not None:  # a method's: after its class (_estimator_method.py)

@@ -35,6 +35,27 @@ from tfmigrate.codemods._estimator_common import (
 TF_CONFIG_DEFAULTS = {"log_device_placement": "False", "num_cores": "0", "gpu_memory_fraction": "1"}
 
 
+def value_roots(value: cst.BaseExpression) -> Optional[list[cst.Name]]:
+    """The names a plain value reads: none for a literal, the root of a name or attribute
+    chain (`FLAGS` of `FLAGS.fraction`), those of a list or tuple's items; None for
+    anything else (a call, an operation), which is never moved."""
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        value = value.expression
+    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+        return []
+    if isinstance(value, (cst.List, cst.Tuple)):
+        roots: list[cst.Name] = []
+        for element in value.elements:
+            inner = None if isinstance(element, cst.StarredElement) else value_roots(element.value)
+            if inner is None:
+                return None
+            roots += inner
+        return roots
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return [value] if isinstance(value, cst.Name) else None
+
+
 class _ContribTfConfig(_AnalysisBase):
     def tf_config_findings(self) -> list[Finding]:
         findings: list[Finding] = []
@@ -108,29 +129,18 @@ class _ContribTfConfig(_AnalysisBase):
     def movable(self, value: cst.BaseExpression) -> bool:
         """A literal (a list or tuple of them too), or a name or attribute chain whose root is
         a name: the same value where it is moved, unless its name is bound again."""
-        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
-            value = value.expression
-        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        if isinstance(value, (cst.List, cst.Tuple)):
-            return all(not isinstance(e, cst.StarredElement) and self.movable(e.value) for e in value.elements)
-        while isinstance(value, cst.Attribute):
-            value = value.value
-        return isinstance(value, cst.Name)
+        return value_roots(value) is not None
 
     def rebound_between(self, value: cst.BaseExpression, stmt: cst.CSTNode, read: cst.CSTNode) -> bool:
-        """Is the root name of `value` bound anywhere in the file between `stmt` and `read`,
-        or is its attribute chain assigned there (`FLAGS.fraction = ...`)?"""
-        if isinstance(value, (cst.List, cst.Tuple)):
-            return any(self.rebound_between(e.value, stmt, read) for e in value.elements)
-        root = value
-        while isinstance(root, cst.Attribute):
-            root = root.value
-        if not isinstance(root, cst.Name) or root.value in ("True", "False", "None"):
-            return False
+        """Is a root name of `value` bound anywhere in the file between `stmt` and `read`, or
+        its attribute chain assigned there (`FLAGS.fraction = ...`)?"""
+        return any(self.name_bound_between(root.value, stmt, read) for root in value_roots(value) or ()
+                   if root.value not in ("True", "False", "None"))
+
+    def name_bound_between(self, name: str, stmt: cst.CSTNode, read: cst.CSTNode) -> bool:
         start, end = self.start(stmt), self.start(read)
         for node in self.index.of(cst.Name):
-            if node.value != root.value or not start < self.start(node) < end:
+            if node.value != name or not start < self.start(node) < end:
                 continue
             parent = self.parents.get(node)
             while isinstance(parent, cst.Attribute):

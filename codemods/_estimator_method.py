@@ -54,6 +54,12 @@ class _RenameReads(cst.CSTTransformer):
         return updated_node.with_changes(value=self.name) if id(original_node) in self.reads else updated_node
 
 
+def _assigned(node: cst.CSTNode, parent: Optional[cst.CSTNode]) -> bool:
+    """Is `node` what `parent` assigns (`=`, `+=`, annotated) or deletes?"""
+    return isinstance(parent, (cst.AssignTarget, cst.Del)) \
+        or isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node
+
+
 def _bound_in(source: str) -> set[str]:
     """Every name the generated code binds: parameters, assignment and loop targets,
     definitions."""
@@ -233,20 +239,13 @@ class _MethodModelFn(_AnalysisBase):
             break
         if isinstance(parent, cst.Call) and parent.func is node:
             return "calls"
-        if isinstance(parent, (cst.AssignTarget, cst.Del)) or isinstance(parent, (cst.AugAssign, cst.AnnAssign)) \
-                and parent.target is node:
+        if _assigned(node, parent) or isinstance(parent, (cst.For, cst.CompFor)) and parent.target is node:
             return "changes"
-        return "changes" if isinstance(parent, (cst.For, cst.CompFor)) and parent.target is node else None
+        return None
 
     def attribute_targets(self) -> list[cst.Attribute]:
         """Every `x.attr` the module assigns (`=`, `+=`, annotated) or deletes."""
-        found: list[cst.Attribute] = []
-        for node in self.index.of(cst.Attribute):
-            parent = self.parents.get(node)
-            if isinstance(parent, (cst.AssignTarget, cst.Del)) or isinstance(parent, (cst.AugAssign, cst.AnnAssign)) \
-                    and parent.target is node:
-                found.append(node)
-        return found
+        return [node for node in self.index.of(cst.Attribute) if _assigned(node, self.parents.get(node))]
 
     def method_code(self, method: _Method) -> Callable[[cst.CSTNode], str]:
         """`code` for the translation: the method's reads of its object under the new name."""

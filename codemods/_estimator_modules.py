@@ -32,7 +32,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameSource
 
 from tfmigrate import project_index
-from tfmigrate.codemods._estimator_codegen import _with_real_step_count
+from tfmigrate.codemods._estimator_codegen import counting_real_steps
 from tfmigrate.codemods._estimator_keras import MODEL_FN_PARAMS, NotTranslatable
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.files import SourceError, decode
@@ -274,12 +274,8 @@ class _AcrossModules(_AnalysisBase):
             model.build = self.wrapped_for_partial(model, extra, fn)  # type: ignore[attr-defined]  # its name
         source = model.source.replace("    ", "\t") if self.module.default_indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body)
-        if strategy and partial:  # the model class is the first statement of the function around it
-            inner = new_defs[0].body  # type: ignore[attr-defined]
-            new_defs[0] = new_defs[0].with_changes(body=inner.with_changes(body=[  # type: ignore[attr-defined]
-                _with_real_step_count(inner.body[0], tf[0], self.module.default_indent), *inner.body[1:]]))
-        elif strategy:
-            new_defs[0] = _with_real_step_count(new_defs[0], tf[0], self.module.default_indent)  # type: ignore[arg-type]
+        if strategy:
+            new_defs[0] = counting_real_steps(new_defs[0], tf[0], self.module.default_indent)
         if returned is not None:  # inside the factory: blank lines between the definitions carry no indentation
             new_defs = [d.with_changes(leading_lines=[line.with_changes(indent=False) if line.comment is None
                                                       else line for line in d.leading_lines]) for d in new_defs]
@@ -316,10 +312,8 @@ class _AcrossModules(_AnalysisBase):
         self.method_read = method.attributes
         source = model.source.replace("    ", "\t") if self.module.default_indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body)
-        if strategy:  # the model class is the first statement of the function around it
-            inner = new_defs[0].body  # type: ignore[attr-defined]
-            new_defs[0] = new_defs[0].with_changes(body=inner.with_changes(body=[  # type: ignore[attr-defined]
-                _with_real_step_count(inner.body[0], tf[0], self.module.default_indent), *inner.body[1:]]))
+        if strategy:
+            new_defs[0] = counting_real_steps(new_defs[0], tf[0], self.module.default_indent)
         edits, _ = self.method_edits(method, new_defs)  # type: ignore[attr-defined]
         return model, [*edits, *self.mode_key_strings(method.method)], tf[1]  # type: ignore[attr-defined]
 

@@ -12,6 +12,7 @@ from libcst.metadata import GlobalScope
 
 from tfmigrate.codemods.config_proto import translate_session_config
 from tfmigrate.rule import Finding, Replace
+from tfmigrate.codemods._estimator_contrib_run_config import value_roots
 from tfmigrate.codemods._estimator_common import (
     CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_PARAMETER_SERVER, CODE_RUN_CONFIG_ARG,
     CANNED, CODE_RUN_CONFIG_DYNAMIC, DISTRIBUTE_CONFIG, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_IMPORTS, CONTRIB_MIRRORED, ESTIMATOR, MIRRORED,
@@ -278,21 +279,13 @@ class _RunConfig(_AnalysisBase):
         (`FLAGS.seed`): it reads the same in the factory as where the RunConfig was built."""
         if isinstance(value, cst.UnaryOperation):
             value = value.expression
-        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        if isinstance(value, (cst.List, cst.Tuple)):
-            return all(not isinstance(e, cst.StarredElement) and self.readable_anywhere(e.value)
-                       for e in value.elements)
-        while isinstance(value, cst.Attribute):
-            value = value.value
-        if isinstance(value, cst.Call):  # `tf.estimator.RunConfig(...)` arguments that are calls: left
-            return False
-        if not isinstance(value, cst.Name):
-            return False
-        if value.value in ("True", "False", "None"):
-            return True
-        scope = self.scopes.get(value)
-        found = list(scope[value.value]) if scope is not None else []
+        roots = value_roots(value)
+        return roots is not None and all(root.value in ("True", "False", "None") or self.global_name(root)
+                                         for root in roots)
+
+    def global_name(self, name: cst.Name) -> bool:
+        scope = self.scopes.get(name)
+        found = list(scope[name.value]) if scope is not None else []
         return bool(found) and all(isinstance(a.scope, GlobalScope) for a in found)
 
     def contrib_run_config(self, given: dict[str, cst.Arg], pipeline: _Pipeline) -> None:

@@ -330,7 +330,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         or top-level statement, so nothing is left in silence. Reports inside code a fix
         replaces are dropped by the engine."""
         pipelines = any(f.code in PIPELINE_CODES for f in findings)
-        self._pipeline_parts: Optional[set[int]] = None
         explained: set[int] = set()
         for f in findings:
             for node in (f.node, *(n.node for n in f.notes)):
@@ -340,6 +339,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         out: list[Finding] = []
         out += self.through_parameters(explained)
         out += self.through_star_imports(explained)
+        # The parts of a reported pipeline (its model_fn, input_fns, the statements that drive
+        # it) need no second word; what nothing reported leads to (a serving function) gets one.
+        parts = self.linked_to(explained) if pipelines else set()
         for node in [*self.index.of(cst.Attribute), *self.index.of(cst.Name)]:
             name = self.name_of(node) or ""
             if not name.startswith(LEFTOVER_PREFIXES) or name in LEFTOVER_FINE:
@@ -352,8 +354,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             holder = self.holder_of(node)
             if holder is None or id(holder) in explained:
                 continue
-            if pipelines and self.part_of_explained(holder, explained):
-                continue  # a model_fn or input_fn of a reported pipeline: its report speaks for it
+            if id(holder) in parts:
+                continue
             explained.add(id(holder))
             where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
             in_project = project_index.current() is not None
@@ -427,15 +429,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                                "left as it is, and TF 2.16 has no tf.estimator", node))
         return out
 
-    def part_of_explained(self, holder: cst.CSTNode, explained: set[int]) -> bool:
-        """Is `holder` linked to a reported statement through the top-level functions they
-        name (the model_fn, input_fns and helpers of a pipeline whose report is there, and the
-        statements that drive it)? Such parts need no second word; a function nothing
-        reported leads to (a serving function, a helper of its own) gets one."""
-        if self._pipeline_parts is None:
-            self._pipeline_parts = self.linked_to(explained)
-        return id(holder) in self._pipeline_parts
-
     def linked_to(self, explained: set[int]) -> set[int]:
         """The holders joined to an explained one by the module-level names they bind and read
         (functions, a RunConfig or input function bound at the top; imports aside), in either
@@ -466,13 +459,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                     reached.add(other)
                     todo.append(other)
         return reached
-
-    def orphan_function(self, holder: cst.CSTNode) -> bool:
-        """A top-level function nothing in this file refers to (a model_fn for another module)."""
-        if not isinstance(holder, cst.FunctionDef):
-            return False
-        scope = self.scopes.get(holder)
-        return scope is not None and not any(a.references for a in scope.assignments[holder.name.value])
 
     def holder_of(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         """The top-level function, or else the top-level statement, that `node` is in."""
