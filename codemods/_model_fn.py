@@ -49,7 +49,7 @@ from tfmigrate.codemods._model_fn_common import (
     _walk,
 )
 from tfmigrate.codemods._model_fn_heads import HEADS_LOSS, Heads
-from tfmigrate.codemods._model_fn_helpers import inline_helpers
+from tfmigrate.codemods._model_fn_helpers import inline_helpers, makes_train_op
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
 from tfmigrate.codemods._model_fn_metrics import (
@@ -66,6 +66,7 @@ from tfmigrate.codemods._model_fn_optimizer import (
     OptimizerMapping,
 )
 from tfmigrate.codemods._model_fn_training import TrainingOnly
+from tfmigrate.codemods._model_fn_weight_decay import WeightDecay, WeightDecayTerm
 
 # codemods/estimator.py and _canned.py import these from here.
 __all__ = ["GLOBAL_STEP", "KerasModelCode", "SCHEDULE_STEP_ARG", "SCHEDULES", "translate"]
@@ -124,6 +125,10 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
         dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
     result.dropped = dropped
     for helper in inlined.followed:
+        if makes_train_op(helper):
+            result.dropped.append((helper, f"the helper `{helper.name.value}` made the train_op, which is now the "
+                                           "Keras model's optimizer; the model no longer calls this definition"))
+            continue
         result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model at each of "
                                        "its calls, each with layers of its own as in TF1; the model no longer calls "
                                        "this definition"))
@@ -138,7 +143,8 @@ class _Replacer(cst.CSTTransformer):
         return self.mapping.get(original_node, updated_node)
 
 
-class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads):
+class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads,
+               WeightDecay):
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
                  taken: set[str]) -> None:
         self.fn, self.name_of, self.code, self.tf, self.taken = fn, name_of, code, tf, taken
@@ -167,6 +173,10 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         # id(tf.get_variable call) → {id(l2_loss term): its scale}: the loss's l2_loss terms on it
         self.variable_scales: dict[int, dict[int, str]] = {}
         self.regularized = False  # the loss adds the layers' regularization losses
+        self.decay_terms: list[WeightDecayTerm] = []  # L2 penalties over every trainable variable
+        self.decay_conditions: dict[int, str] = {}  # id(penalty term) -> the test it was added under
+        self.decay_steps: dict[int, tuple[str, cst.BaseExpression]] = {}  # id(`if t: loss += p`) -> (name, p)
+        self.summed: dict[int, cst.Assign] = {}  # id(`loss += x` step) -> `loss = loss + x`, as read
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
@@ -191,6 +201,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         else:
             loss_keras, output = self.loss(spec["loss"], train)
         forward = self.forward(output, train)
+        self.check_decay(forward, train)
         for mode in (EVAL, PREDICT):
             missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
             if missing and paths[mode].spec is not None:
@@ -205,8 +216,15 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.several_heads = heads is not None
         if paths[EVAL].spec is not None:
             eval_loss = self.spec_args(paths[EVAL]).get("loss")
+            trained, kept = self.loss_extras(), (self.regularized, self.variable_scales, self.decay_terms)
+            self.regularized, self.variable_scales, self.decay_terms = False, {}, []
             same = eval_loss is not None and (self.heads(eval_loss, paths[EVAL]) == heads if heads is not None
                                               else self.loss(eval_loss, paths[EVAL]) == (loss_keras, output))
+            extras_differ = same and self.loss_extras() != trained
+            self.regularized, self.variable_scales, self.decay_terms = kept
+            if extras_differ:
+                raise NotTranslatable("the EVAL loss adds other regularization terms than the TRAIN loss, while "
+                                      "Keras's evaluate adds the model's regularizers as fit does", eval_loss)
             if not same:
                 raise NotTranslatable("the EVAL loss is not the TRAIN loss", eval_loss or paths[EVAL].spec)
         self.rank_one = heads is None and self.is_rank_one(output, train)
@@ -221,6 +239,12 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
         return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict,
                               extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths))
+
+    def loss_extras(self) -> tuple:
+        """What a loss added as regularizers (get_regularization_loss(), l2_loss terms on
+        variables, weight decay over every variable), as a value to compare."""
+        return (self.regularized, {w: sorted(t.values()) for w, t in self.variable_scales.items()},
+                sorted((t.scale, t.tests, t.condition or "") for t in self.decay_terms))
 
     def check_signature(self) -> None:
         p = self.fn.params
@@ -350,9 +374,37 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 if isinstance(step, cst.Assign) and len(step.targets) == 1 \
                         and isinstance(step.targets[0].target, cst.Name):
                     return step
+                summed = self.summed_binding(step, name, path)
+                if summed is not None:
+                    return summed
                 raise NotTranslatable(f"`{name}` is bound in a way tfmigrate cannot follow: `{self.code(step)}`",
                                       step)
         return None
+
+    def summed_binding(self, step: cst.CSTNode, name: str, path: _Path) -> Optional[cst.Assign]:
+        """`loss += x`, and `if <hyperparameter test>: loss += <weight decay>`, read as
+        `loss = loss + x`: the `loss` on the right is what the path bound before the step,
+        and x's names too. The same node each time (the EVAL path reads the same loss)."""
+        if id(step) in self.summed:
+            return self.summed[id(step)]
+        if isinstance(step, cst.AugAssign) and isinstance(step.operator, cst.AddAssign) \
+                and isinstance(step.target, cst.Name) and step.target.value == name:
+            term = step.value
+        elif id(step) in self.decay_steps and self.decay_steps[id(step)][0] == name:
+            term = self.decay_steps[id(step)][1]
+            self.decay_conditions[id(term)] = self.code(step.test)  # type: ignore[attr-defined]
+        else:
+            return None
+        left = cst.Name(name)
+        self.origin[id(left)] = step
+        for sub in _walk(term):
+            self.origin.setdefault(id(sub), step)
+        summed = cst.Assign(targets=[cst.AssignTarget(cst.Name(name))],
+                            value=cst.BinaryOperation(left=left, operator=cst.Add(), right=term))
+        self.summed[id(step)] = summed
+        if id(step) in self.decay_steps:
+            self.decay_conditions.setdefault(id(self.unwrap_identity(term, path)), self.decay_conditions[id(term)])
+        return summed
 
     def unwrap_identity(self, node: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
         node = self.value(node, path)

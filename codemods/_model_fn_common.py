@@ -59,6 +59,7 @@ def _targets(step: cst.CSTNode) -> set[str]:
         nodes = [step.target] + [s for s in _walk(step.body) if isinstance(s, cst.AssignTarget)]
     elif isinstance(step, cst.If):
         nodes = [s for s in _walk(step) if isinstance(s, cst.AssignTarget)]
+        nodes += [s.target for s in _walk(step) if isinstance(s, cst.AugAssign)]
     for node in nodes:
         for sub in _walk(node):
             if isinstance(sub, cst.Name) and not isinstance(node, cst.Attribute):

@@ -16,6 +16,14 @@ own statements. A helper is followed only where that is exactly what it did:
   model_fn binds for itself.
 Anything else is left alone, and the translation reports the call with the reason.
 
+A helper that makes the train_op (`def _train_op_fn(loss, lr): optimizer = ...; with
+tf.control_dependencies(update_ops): return optimizer.minimize(loss, global_step=...)`) is
+written out the same way, also where its call is an argument of the EstimatorSpec
+(`train_op=_train_op_fn(loss, params["lr"])`): the call is first bound to a name of its own
+on the line before, which runs it at the same point, since the arguments before it are
+plain names or constants. Its body may end in one `with tf.control_dependencies(...)`
+around the return, and may read the UPDATE_OPS collection.
+
 The helper's parameters become the call's arguments (a name or constant as it is, anything
 else first bound to a name of its own); its locals are renamed `<helper><n>_<local>` so that
 the copies neither clash with the model_fn's names nor with each other. Nodes that are not
@@ -76,6 +84,17 @@ def builds_layers(fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.N
     return False
 
 
+TRAIN_OP_METHODS = frozenset({"minimize", "apply_gradients"})
+CONTROL_DEPENDENCIES = frozenset({"tf.control_dependencies", "tf.compat.v1.control_dependencies"})
+UPDATE_OPS = "tf.GraphKeys.UPDATE_OPS"
+
+
+def makes_train_op(fn: cst.FunctionDef) -> bool:
+    """Does the helper call an optimizer's minimize / apply_gradients (the train_op)?"""
+    return any(isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+               and node.func.attr.value in TRAIN_OP_METHODS for node in _walk(fn.body))
+
+
 class _Renamer(cst.CSTTransformer):
     """Renames the helper's locals and puts the call's arguments in place of its parameters;
     a subtree it does not change stays the very same node (its metadata still applies)."""
@@ -121,6 +140,8 @@ class _Inliner:
         self.fn, self.name_of, self.binding, self.parent = fn, name_of, binding, parent
         self.result = Inlined(fn)
         self.counts: dict[str, int] = {}
+        self.hoisted: set[int] = set()  # id(train-op helper call) written out on the lines before its own
+        self.wrapped: Optional[tuple[int, cst.With]] = None  # straight_body's: from where a `with` holds the rest
         # Names the copies must not take: the model_fn's, the module's and the generated code's.
         self.used = set(taken) | {n.value for n in _walk(fn) if isinstance(n, cst.Name)}
         # The model_fn's own names (parameters and what it binds): a helper reading a module-level
@@ -163,6 +184,8 @@ class _Inliner:
             helper = self.binding(call.func)  # type: ignore[arg-type]
             assert isinstance(helper, cst.FunctionDef)
             try:
+                if id(call) in self.hoisted:
+                    return self.hoist(stmt, call, helper, stack)
                 return self.inline(stmt, call, helper, stack)
             except _Refused as e:
                 self.result.refused[id(call)] = str(e)
@@ -194,13 +217,63 @@ class _Inliner:
         for node in _walk(stmt):
             if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
                 helper = self.binding(node.func)
-                if isinstance(helper, cst.FunctionDef) and builds_layers(helper, self.name_of, self.binding):
+                if not isinstance(helper, cst.FunctionDef):
+                    continue
+                train_op = makes_train_op(helper)
+                if train_op or builds_layers(helper, self.name_of, self.binding):
                     small = stmt.body[0]
                     if len(stmt.body) == 1 and isinstance(small, cst.Assign) and small.value is node \
                             and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                         return node
-                    self.result.refused[id(node)] = "its result is not assigned to a name on a line of its own"
+                    if train_op and self.argument_first_run(stmt, node):
+                        self.hoisted.add(id(node))
+                        return node
+                    self.result.refused[id(node)] = (
+                        "it is called after arguments that compute something, and written out on the lines "
+                        "before it would run first" if train_op and self.argument_of_line(stmt, node) else
+                        "its result is not assigned to a name on a line of its own")
         return None
+
+    @staticmethod
+    def argument_of_line(stmt: cst.SimpleStatementLine, call: cst.Call) -> bool:
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        outer = getattr(small, "value", None)
+        return isinstance(outer, cst.Call) and any(a.value is call for a in outer.args)
+
+    def argument_first_run(self, stmt: cst.SimpleStatementLine, call: cst.Call) -> bool:
+        """Is `call` an argument of the call that is the line's value (`return
+        tf.estimator.EstimatorSpec(mode, loss=loss, train_op=helper(...))`), after arguments
+        that run nothing, so that running it on the line before changes no order?"""
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        outer = small.value if isinstance(small, (cst.Return, cst.Expr)) or (
+            isinstance(small, cst.Assign) and len(small.targets) == 1) else None
+        if not isinstance(outer, cst.Call) or not self.plain(outer.func):
+            return False
+        for arg in outer.args:
+            if arg.value is call:
+                return not arg.star
+            if arg.star or not self.plain(arg.value):
+                return False
+        return False
+
+    def hoist(self, stmt: cst.SimpleStatementLine, call: cst.Call, helper: cst.FunctionDef,
+              stack: tuple[str, ...]) -> list[cst.BaseStatement]:
+        """`return Spec(..., train_op=helper(...))`: `<helper><n>_result = helper(...)` written
+        out on the lines before, and the line reads that name."""
+        name = helper.name.value
+        result = self.fresh(name, self.counts.get(name, 0) + 1, "result")
+        bound = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(result))], call)],
+                                        leading_lines=stmt.leading_lines)
+        lines = self.inline(bound, call, helper, stack)
+        small = stmt.body[0]
+        outer = small.value  # type: ignore[attr-defined]
+        # Built with with_changes, so that every other node stays the module's own (its names resolve).
+        new_outer = outer.with_changes(args=[a.with_changes(value=cst.Name(result)) if a.value is call else a
+                                             for a in outer.args])
+        replaced = stmt.with_changes(body=[small.with_changes(value=new_outer)], leading_lines=[])
+        for node in (replaced, replaced.body[0], new_outer):
+            self.result.origin[id(node)] = (stmt, None)
+        return [*lines, replaced]
 
     # -- one call ----------------------------------------------------------------------------------
 
@@ -252,6 +325,7 @@ class _Inliner:
         for local in sorted(assigned):
             names.setdefault(local, self.fresh(name, n, local))
         renamer = _Renamer(names, values)
+        wrapped, start = self.wrapped, len(lines)
         *steps, last = body
         for step in steps:
             lines.append(step.visit(renamer))  # type: ignore[arg-type]
@@ -259,6 +333,12 @@ class _Inliner:
         target = stmt.body[0]
         assert isinstance(target, cst.Assign)
         lines.append(stmt.with_changes(body=[target.with_changes(value=returned.visit(renamer))]))
+        if wrapped is not None:  # the statements the helper ran under its `with`, under the same `with`
+            at, holder = start + wrapped[0], wrapped[1]
+            inside = [line.with_changes(leading_lines=[]) for line in lines[at:]]
+            lines[at:] = [holder.with_changes(items=[i.visit(renamer) for i in holder.items],
+                                              body=cst.IndentedBlock(body=inside),
+                                              leading_lines=lines[at].leading_lines if at < len(lines) else [])]
         originals = {id(node) for node in _walk(helper)} | {id(node) for node in _walk(stmt)}
         for line in lines:
             for node in _walk(line):
@@ -278,8 +358,14 @@ class _Inliner:
             raise _Refused("its body is on one line")
         out: list[cst.SimpleStatementLine] = []
 
+        self.wrapped = None
+
         def add(stmts: Sequence[cst.BaseStatement], top: bool) -> None:
             for i, stmt in enumerate(stmts):
+                if top and i == len(stmts) - 1 and isinstance(stmt, cst.With) and self.control_dependencies(stmt):
+                    self.wrapped = (len(out), stmt)  # `with tf.control_dependencies(update_ops): return ...`
+                    add(stmt.body.body, False)  # type: ignore[attr-defined]
+                    continue
                 if isinstance(stmt, cst.SimpleStatementLine):
                     if top and i == 0 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
                             and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
@@ -300,7 +386,7 @@ class _Inliner:
             if isinstance(small, cst.Return):
                 raise _Refused("it returns before its end")
             if isinstance(small, cst.Assign):
-                if not all(isinstance(t.target, cst.Name) for t in small.targets):
+                if not all(self.name_target(t.target) for t in small.targets):
                     raise _Refused("it assigns to something other than a plain name (an attribute, an item or a "
                                    "tuple)")
             elif isinstance(small, cst.Expr):
@@ -311,6 +397,13 @@ class _Inliner:
             elif not isinstance(small, cst.Pass):
                 raise _Refused(f"it holds a `{type(small).__name__}` statement")
         return out
+
+    def control_dependencies(self, stmt: cst.With) -> bool:
+        if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
+            return False
+        item = stmt.items[0].item
+        return isinstance(item, cst.Call) and self.name_of(item.func) in CONTROL_DEPENDENCIES \
+            and len(item.args) == 1 and item.args[0].keyword is None
 
     def naming_scope(self, stmt: cst.With) -> bool:
         if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
@@ -338,6 +431,9 @@ class _Inliner:
                     if any(a.keyword is not None and a.keyword.value in ("reuse", "custom_getter") for a in node.args):
                         raise _Refused("it reuses variables (`reuse=`): its calls share weights")
                     name = self.name_of(callee) or ""
+                    if name in ("tf.get_collection", "tf.compat.v1.get_collection") and len(node.args) == 1 \
+                            and self.name_of(node.args[0].value) == UPDATE_OPS:
+                        continue  # the batch-norm updates, read as the model_fn reads them
                     if name.startswith(("tf.get_variable_scope", "tf.compat.v1.get_variable_scope",
                                         "tf.add_to_collection", "tf.get_collection")):
                         raise _Refused(f"it calls `{name}`, which reaches the graph's shared state")
@@ -346,10 +442,17 @@ class _Inliner:
     # -- names -------------------------------------------------------------------------------------
 
     @staticmethod
+    def name_target(target: cst.BaseAssignTargetExpression) -> bool:
+        """A plain name, or a tuple of them (`gradients, variables = zip(*...)`)."""
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
+        return isinstance(target, cst.Name)
+
+    @staticmethod
     def bound_names(stmt: cst.SimpleStatementLine) -> set[str]:
         small = stmt.body[0]
         if isinstance(small, cst.Assign):
-            return {t.target.value for t in small.targets if isinstance(t.target, cst.Name)}
+            return {n.value for t in small.targets for n in _walk(t.target) if isinstance(n, cst.Name)}
         return set()
 
     @staticmethod

@@ -195,6 +195,8 @@ class LayerMapping:
                     parts.append(f"{key}={self.initializer(arg.value)}")
                 continue
             parts.append(f"{key}={self.static(arg.value)}")
+        name_arg = next((a.value for a in ctor_args if a.keyword is not None and a.keyword.value == "name"), None)
+        parts += self.decay_regularizers(kind, name_arg, dict(p.split("=", 1) for p in parts), call)
         keras = form.keras
         # tf.keras's BatchNormalization in a TF1 model_fn never updated its moving statistics,
         # UPDATE_OPS or not: its updates joined no collection (checked on TF 2.15).
@@ -255,6 +257,9 @@ class LayerMapping:
                                       parent=self.module_parent, params=self.key_params)
         if layer.edits:
             raise NotTranslatable("these feature columns need edits at their definition", call)
+        if self.decay_terms and any("Embedding(" in line for line in layer.init):
+            raise NotTranslatable("weight decay over every trainable variable, and feature columns with embedding "
+                                  "weights: migrate by hand", call)
         for param, source in layer.init_args:
             if param not in dict(self.extra_args):
                 self.extra_args.append((param, source))
@@ -284,9 +289,15 @@ class LayerMapping:
             parts.append(f"dtype={self.static(dtype)}")
         if trainable is not None:
             parts.append(f"trainable={self.static(trainable)}")
+        decay = self.decay_for(f"{label}:0", call) if trainable is None or self.code(trainable) != "False" else None
         if id(call) in self.variable_scales:
+            if decay is not None:
+                raise NotTranslatable(f"weight decay over every trainable variable, and its own on `{label}`: "
+                                      "migrate by hand", call)
             scale = " + ".join(self.variable_scales[id(call)].values())
             parts.append(f"regularizer={self.tf}.keras.regularizers.L2(0.5 * ({scale}))")
+        elif decay is not None:
+            parts.append(f"regularizer={decay}")
         parts.append(f'name="{label}"')
         self.init_lines.append(f"self.{attr} = self.add_weight({', '.join(parts)})")
         return cst.parse_expression(f"self.{attr}")
@@ -353,17 +364,60 @@ class LayerMapping:
                 and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
                 and isinstance(node.slice[0].slice.value, cst.SimpleString):
             key = node.slice[0].slice.value.evaluated_value
-            params = self.params_value
-            if isinstance(params, cst.Name) and self.module_binding is not None:
-                params = self.module_binding(params)  # type: ignore[assignment]
-            if isinstance(params, cst.Dict):
-                for element in params.elements:
-                    if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
-                            and element.key.evaluated_value == key:
-                        return element.value
+            found = self.dict_entry(self.params_value, key, 0) if self.params_value is not None else None
+            if found is not None:
+                return found
             raise NotTranslatable(f"params[{key!r}]: tfmigrate cannot see the feature columns the Estimator's "
                                   "params gave the model_fn", node)
         return node
+
+    def dict_entry(self, node: cst.BaseExpression, key: str, depth: int) -> Optional[cst.BaseExpression]:
+        """What the dict `node` holds under `key`: a dict literal (`**base` entries too), a name
+        bound once to one, or `dict(base, key=value)`; the last entry for the key wins, as in
+        Python. None when that is not known here."""
+        if depth > 8:
+            return None
+        if isinstance(node, cst.Name) and self.module_binding is not None:
+            bound = self.module_binding(node)
+            return self.dict_entry(bound, key, depth + 1) if isinstance(bound, cst.BaseExpression) else None
+        found: Optional[cst.BaseExpression] = None
+        if isinstance(node, cst.Dict):
+            for element in node.elements:
+                if isinstance(element, cst.DictElement):
+                    if not isinstance(element.key, cst.SimpleString):
+                        return None  # a computed key may be this one
+                    if element.key.evaluated_value == key:
+                        found = element.value
+                else:  # `**base`
+                    inner = self.dict_entry(element.value, key, depth + 1)
+                    if inner is not None:
+                        found = inner
+                    elif not self.lacks(element.value, key, depth):
+                        return None
+            return found
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict" \
+                and (self.module_binding is None or self.module_binding(node.func) is None):
+            for arg in node.args:
+                if arg.star == "**" or (arg.keyword is None and arg is not node.args[0]) or arg.star == "*":
+                    return None
+                if arg.keyword is None:  # `dict(base, ...)`
+                    found = self.dict_entry(arg.value, key, depth + 1)
+                    if found is None and not self.lacks(arg.value, key, depth):
+                        return None
+                elif arg.keyword.value == key:
+                    found = arg.value
+            return found
+        return None
+
+    def lacks(self, node: cst.BaseExpression, key: str, depth: int) -> bool:
+        """Is `node` a dict known not to hold `key`?"""
+        if isinstance(node, cst.Name) and self.module_binding is not None:
+            bound = self.module_binding(node)
+            return isinstance(bound, cst.BaseExpression) and self.lacks(bound, key, depth + 1)
+        if isinstance(node, cst.Dict):
+            return all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                       and e.key.evaluated_value != key for e in node.elements)
+        return False
 
     def training_arg(self, node: cst.BaseExpression) -> str:
         if isinstance(node, cst.Name) and node.value in ("True", "False"):

@@ -48,13 +48,14 @@ class LossMapping:
             # `loss + tf.losses.get_regularization_loss()`: the layers' regularizers count;
             # Keras adds a model's regularization losses to its loss itself. `loss + s *
             # tf.nn.l2_loss(w)` on a tf.get_variable becomes that weight's regularizer.
-            extras = [t for t in terms if self.is_regularization_loss(t, path) or self.variable_l2(t, path, False)]
+            extras = [t for t in terms if self.is_regularization_loss(t, path) or self.variable_l2(t, path, False)
+                      or self.all_weights_l2(t, path, False)]
             bases = [t for t in terms if not any(t is e for e in extras)]
             if len(bases) == 1:
                 for extra in extras:
                     if self.is_regularization_loss(extra, path):
                         self.regularized = True
-                    else:
+                    elif not self.all_weights_l2(extra, path, True):
                         self.variable_l2(extra, path, True)
                 return self.loss(bases[0], path)
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
@@ -185,7 +186,8 @@ class LossMapping:
                     outputs.add(sub.value)
             return True
 
-        if not leaves(node, 0) or len(outputs) != 1 or self.regularized or self.variable_scales:
+        if not leaves(node, 0) or len(outputs) != 1 or self.regularized or self.variable_scales \
+                or self.decay_terms:
             return None
         output = next(iter(outputs))
         if "labels" in _names_used(cst.parse_expression(output)):

@@ -79,6 +79,10 @@ class OptimizerMapping:
                 raise NotTranslatable(f"`{self.code(node)}` is custom train_op logic", node)
             path.batch_norm_updates = True
             node = self.value(ops[0], path)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and id(node) in self.refused_helpers:
+            raise NotTranslatable(f"train_op is made by `{node.func.value}(...)`, which tfmigrate cannot write out "
+                                  f"at this call: {self.refused_helpers[id(node)]}; inline it or write a Keras "
+                                  "train_step by hand", node)
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
             raise NotTranslatable("train_op is custom train_op logic (not `optimizer.minimize(loss, global_step=...)`"
                                   " or clipped apply_gradients): write a Keras train_step by hand", train_op)

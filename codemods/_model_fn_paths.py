@@ -105,6 +105,11 @@ class ModePaths:
 
     def branch(self, stmt: cst.If, path: _Path) -> bool:
         modes = self.condition(stmt.test)
+        decay = self.conditional_decay(stmt) if modes is None else None
+        if decay is not None:
+            self.decay_steps[id(stmt)] = decay  # `if params["l2"] > 0: loss += <weight decay>`
+            path.steps.append(stmt)
+            return False
         if modes is None and self.structural_if(stmt):
             path.steps.append(stmt)  # decided by hyperparameters: kept as it is, in __init__ and call
             return False

@@ -114,3 +114,47 @@ def test_what_cannot_be_written_out_is_reported_with_the_reason(helper: str, bod
     assert new == src
     messages = [d.message for d in diags if d.code == "TFM210"]
     assert len(messages) == 1 and reason in messages[0], messages
+
+
+# -- helpers that make the train_op --------------------------------------------------------------
+
+TRAIN_OP_REFERENCES = {  # TF 2.15 + tensorflow-estimator 2.15 printed these (`.venv-tf215/bin/python before.py`)
+    "estimator_train_op_from_helper": ["eval {'accuracy': 0.90625, 'loss': 0.32921693, 'global_step': 24}"],
+    "estimator_train_op_helper_clips_gradients": ["eval {'loss': 0.048268527, 'global_step': 16}"],
+}
+
+
+def test_a_train_op_helper_called_in_the_spec_runs_on_the_line_before() -> None:
+    src = HEAD + textwrap.dedent('''
+        def train_op_for(loss, rate):
+            optimizer = tf.train.RMSPropOptimizer(rate)
+            return optimizer.minimize(loss, global_step=tf.train.get_global_step())
+
+
+        def model_fn(features, labels, mode):
+            logits = tf.layers.dense(features, 2)
+            loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+            return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op_for(loss, 0.01))
+
+
+        estimator = tf.estimator.Estimator(model_fn)
+        estimator.train(input_fn)
+        ''').lstrip()
+    new, diagnostics = rewrite(src)
+    assert "optimizer=KerasModelRMSprop(learning_rate=0.01, epsilon=1e-10)" in new  # TF1 RMSProp's defaults
+    assert any("made the train_op" in d.message for d in diagnostics)
+
+
+@pytest.mark.parametrize("case", sorted(TRAIN_OP_REFERENCES))
+def test_rewrite_with_a_train_op_helper_prints_what_tf1_printed(case: str, tmp_path) -> None:
+    tf = pytest.importorskip("tensorflow")
+    if hasattr(tf, "estimator"):
+        pytest.skip("needs TF >= 2.16 (Keras 3, no tf.estimator)")
+    from pathlib import Path
+    import sys
+
+    from tests.test_estimator_driver import differences, run
+
+    corpus = Path(__file__).resolve().parent.parent / "corpus"
+    stdout = run(corpus / case / "after.py", sys.executable, tmp_path)
+    assert differences(TRAIN_OP_REFERENCES[case], stdout) == []

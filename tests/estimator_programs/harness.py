@@ -25,6 +25,7 @@ RUNNABLE = {
     "estimator_compute_then_apply_gradients": (20 * 10, 4, None),
     "estimator_model_fn_functools_partial": (24 * 4, 4, None),  # model_fn=functools.partial(fn, units=6, ...)
     "estimator_model_fn_method": (32 * 4, 4, None),  # model_fn=regressor.model_fn, reading self.width
+    "estimator_weight_decay_conditional_filtered": (32 * 4, 4, None),  # loss += wd * add_n(l2_loss(v) ...)
 }
 
 

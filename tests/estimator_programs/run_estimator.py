@@ -89,7 +89,9 @@ class Recorder(tf1.train.SessionRunHook):
         self.entry = entry
 
     def begin(self):
-        self.losses = tf1.get_collection(tf1.GraphKeys.LOSSES)
+        # The EstimatorSpec's loss of each replica: a penalty added by hand (`loss += ...`) is
+        # in no collection, and the LOSSES collection may hold more than the replicas' losses.
+        self.losses = tf1.get_collection(SPEC_LOSSES) or tf1.get_collection(tf1.GraphKeys.LOSSES)
         # One copy of each variable (the first replica's): the copies start equal.
         self.variables = [v for v in tf1.trainable_variables() if "/replica_" not in v.name]
 
@@ -110,11 +112,18 @@ class Recorder(tf1.train.SessionRunHook):
 _call_model_fn = estimator_lib.Estimator._call_model_fn
 
 
-def call_model_fn(self, *args, **kwargs):
-    """Structure and optimizer from the first call only (model_fn runs per replica and mode)."""
+SPEC_LOSSES = "tfmigrate_test_spec_losses"
+
+
+def call_model_fn(self, features, labels, mode, *args, **kwargs):
+    """Structure and optimizer from the first call only (model_fn runs per replica and mode);
+    the loss each TRAIN call returns, for the Recorder."""
     first_model_fn_call["active"] = not first_model_fn_call["done"]
     try:
-        return _call_model_fn(self, *args, **kwargs)
+        spec = _call_model_fn(self, features, labels, mode, *args, **kwargs)
+        if mode == tf.estimator.ModeKeys.TRAIN and getattr(spec, "loss", None) is not None:
+            tf1.add_to_collection(SPEC_LOSSES, spec.loss)
+        return spec
     finally:
         first_model_fn_call["active"], first_model_fn_call["done"] = False, True
 

@@ -1,0 +1,19 @@
+"""An L2 penalty over every trainable variable, biases included: each weight gets its share as a regularizer."""
+import tensorflow.compat.v1 as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(([[1.0, 2.0], [3.0, 4.0]], [0, 1])).repeat(5).batch(2)
+
+
+def model_fn(features, labels, mode):
+    logits = tf.layers.dense(tf.layers.dense(features, 8, activation=tf.nn.relu), 2)
+    xent = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+    penalty = tf.add_n([tf.nn.l2_loss(v) for v in tf.trainable_variables()])
+    loss = xent + 1e-4 * penalty
+    train_op = tf.train.GradientDescentOptimizer(0.1).minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn)
+estimator.train(input_fn)

@@ -1,0 +1,24 @@
+"""The train_op helper also puts the op in a graph collection, which other code may read."""
+import tensorflow.compat.v1 as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"x": [[1.0, 2.0], [3.0, 4.0]]}, [0, 1])).repeat(5).batch(2)
+
+
+def make_train_op(loss, params):
+    optimizer = tf.train.GradientDescentOptimizer(params["learning_rate"])
+    op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+    tf.add_to_collection("train_ops", op)
+    return op
+
+
+def model_fn(features, labels, mode, params):
+    logits = tf.layers.dense(features["x"], 2)
+    loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+    train_op = make_train_op(loss, params)
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn, params={"learning_rate": 0.1, "clip": 0.0})
+estimator.train(input_fn)
