@@ -67,6 +67,7 @@ from tfmigrate.codemods._model_fn_optimizer import (
 )
 from tfmigrate.codemods._model_fn_training import TrainingOnly
 from tfmigrate.codemods._model_fn_weight_decay import WeightDecay, WeightDecayTerm
+from tfmigrate.codemods._model_fn_weighted_loss import WeightedLoss
 
 # codemods/estimator.py and _canned.py import these from here.
 __all__ = ["GLOBAL_STEP", "KerasModelCode", "SCHEDULE_STEP_ARG", "SCHEDULES", "translate"]
@@ -112,6 +113,7 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     model = _ModelFn(inlined.fn, name_of, code, tf, taken)
     model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
     model.refused_helpers = inlined.refused
+    model.helpers_written_out = inlined.followed
     try:
         result = model.translate(class_name, make_name)
     except NotTranslatable as e:
@@ -144,7 +146,7 @@ class _Replacer(cst.CSTTransformer):
 
 
 class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads,
-               WeightDecay):
+               WeightDecay, WeightedLoss):
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
                  taken: set[str]) -> None:
         self.fn, self.name_of, self.code, self.tf, self.taken = fn, name_of, code, tf, taken
@@ -181,6 +183,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
+        self.helpers_written_out: list[cst.FunctionDef] = []  # their scopes were taken off (names lost)
         self.train_only: dict[int, tuple[str, str, str]] = {}  # id(TRAIN-only statement) -> its Keras layer
         self.head_updates: list[str] = []  # compute_metrics lines of a model with several heads
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
@@ -821,7 +824,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                       f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
                       f"{i * 2}y_true = y",
                       *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
-                      f"{i * 2}return {loss[len('compute_loss:'):]} / {tf}.distribute.get_strategy().num_replicas_in_sync"]
+                      *[f"{i * 2}{line}" for line in loss[len('compute_loss:'):].split("\n")[:-1]],
+                      f"{i * 2}return {loss[len('compute_loss:'):].split(chr(10))[-1]} / "
+                      f"{tf}.distribute.get_strategy().num_replicas_in_sync"]
         if self.target is not None:
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
                       f"{i * 2}# The model_fn's loss compared the output with "

@@ -96,15 +96,18 @@ class LossMapping:
         given.pop("scope", None)
         given.pop("loss_collection", None)
         weights = given.pop("weights", None)
-        if weights is not None and not (isinstance(weights, (cst.Float, cst.Integer))
-                                        and float(weights.value) == 1.0):
-            raise NotTranslatable(f"`{self.code(call)}`: weights change what the loss averages over", weights)
+        weighted = weights is not None and not (isinstance(weights, (cst.Float, cst.Integer))
+                                                and float(weights.value) == 1.0)
         parts = ["from_logits=True"] if form.from_logits else []
+        options: dict[str, str] = {}
         for key in form.extra:
             if key in given:
-                parts.append(f"{key}={self.static(given.pop(key))}")
+                options[key] = self.static(given.pop(key))
+                parts.append(f"{key}={options[key]}")
         if given:
             raise NotTranslatable(f"`{self.code(call)}`: {', '.join(sorted(given))} has no automatic Keras form", call)
+        if weighted:  # per-example weights: TF1's arithmetic as the model's compute_loss
+            return self.weighted_loss(call, name or "", labels, output, weights, reduction, options, path)
         keras = form.keras
         if keras == "CategoricalCrossentropy" and not any(p.startswith("label_smoothing") for p in parts):
             keras = self.one_hot_to_sparse(keras, labels, path)

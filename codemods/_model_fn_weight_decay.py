@@ -25,6 +25,7 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._model_fn_common import _Path, _names_used, _walk
+from tfmigrate.codemods._model_fn_helpers import NAMING_SCOPES
 
 TRAINABLE_VARIABLES = frozenset({"tf.trainable_variables", "tf.compat.v1.trainable_variables"})
 ADD_N = frozenset({"tf.add_n", "tf.math.add_n"})
@@ -254,11 +255,18 @@ class WeightDecay:
         texts = [t.text for term in self.decay_terms for t in term.tests]
         if not texts:
             return
-        for node in _walk(self.fn.body):
-            if isinstance(node, cst.With) and self.is_naming_scope(node):
-                scope = node.items[0].item.args[0].value if node.items[0].item.args else None  # type: ignore[attr-defined]
-                value = scope.evaluated_value if isinstance(scope, cst.SimpleString) else None
-                if not isinstance(value, str) or any(text in value for text in texts):
+        for node in [n for holder in (self.fn, *self.helpers_written_out) for n in _walk(holder.body)]:
+            if not isinstance(node, cst.With):
+                continue
+            for item in node.items:
+                call = item.item
+                if not (isinstance(call, cst.Call) and self.name_of(call.func) in NAMING_SCOPES):
+                    continue
+                names = [a.value for a in call.args if a.keyword is None
+                         or a.keyword.value in ("name_or_scope", "name", "default_name")]
+                if not names or any(not (isinstance(n, cst.SimpleString) and isinstance(n.evaluated_value, str)
+                                         and not any(text in n.evaluated_value for text in texts))
+                                    for n in names):
                     raise NotTranslatable("weight decay over the variables whose names pass a test, under a "
                                           "variable scope whose name tfmigrate cannot rule out: migrate by hand",
                                           node)

@@ -136,3 +136,24 @@ def test_rewrite_prints_what_tf1_printed(case: str, tmp_path) -> None:
 
     stdout = run(CORPUS / case / "after.py", sys.executable, tmp_path)
     assert differences(REFERENCES[case], stdout) == []
+
+
+def test_a_scope_in_a_written_out_helper_counts_too() -> None:
+    """The helper's scope is taken off when it is written out, but TF1 named its variables
+    `bias_block/dense/kernel:0`: a test on "bias" is not decided there."""
+    src = HEAD.replace("def model_fn", '''def block(x):
+    with tf.variable_scope("bias_block"):
+        return tf.layers.dense(x, 4)
+
+
+def model_fn''') + textwrap.indent(textwrap.dedent('''
+        hidden = block(features["x"])
+        logits = tf.layers.dense(hidden, 2)
+        loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+        loss += 0.01 * tf.add_n([tf.nn.l2_loss(v) for v in tf.trainable_variables() if "bias" not in v.name])
+        ''').strip(), "    ") + "\n" + TAIL
+    new, diagnostics = rewrite(src)
+    assert new == src
+    assert any("variable scope whose name tfmigrate cannot rule out" in d.message for d in diagnostics)
+    unfiltered, _ = rewrite(src.replace(' if "bias" not in v.name', ""))
+    assert unfiltered != src  # without a name test the scope does not matter

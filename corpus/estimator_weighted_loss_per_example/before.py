@@ -1,4 +1,4 @@
-"""A loss weighted per example by a feature column of the batch (weights=...)."""
+"""A loss weighted per example by a feature of the batch (weights=...): TF1's reduction, written out."""
 import numpy as np
 import tensorflow.compat.v1 as tf
 
