@@ -29,7 +29,7 @@ import sys
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, QualifiedNameSource
+from libcst.metadata import MetadataWrapper, QualifiedNameSource, ScopeProvider
 
 from tfmigrate import project_index
 from tfmigrate.codemods._estimator_codegen import counting_real_steps
@@ -213,6 +213,13 @@ class _AcrossModules(_AnalysisBase):
                 pipeline.drop_imports += ((source, target[1]),)  # gone from its module: the import would fail
         return dataclasses.replace(model, source="", build=build, dropped=[])
 
+    def across_lookups(self) -> "_Lookups":
+        """name_of, binding and parent over this module and the project modules it imports:
+        `features.COLUMNS` (or `COLUMNS` from `from features import COLUMNS`) is bound to what
+        that module binds it to at its top, and the nodes there are read with that module's
+        own names and scopes (feature columns defined in another module, #15)."""
+        return _Lookups(self)
+
     def other_module(self, path: str, node: cst.CSTNode) -> "_AcrossModules":
         """The analysis of another file of the project, from the bytes the run first read
         (parsed once per analysis of this file, however many of its names this file uses)."""
@@ -384,3 +391,92 @@ class _AcrossModules(_AnalysisBase):
                         "\"infer\"): the Estimators that call this module's input_fns were rewritten, and TF 2.16 has "
                         "no tf.estimator", edits[0].node, edits=tuple(edits))]
 
+
+
+class _Lookups:
+    """The three lookups of across_lookups; `used` holds the other modules they read."""
+
+    def __init__(self, home: _AcrossModules) -> None:
+        self.home = home
+        self.used: dict[str, _AcrossModules] = {}
+
+    def owner(self, node: cst.CSTNode) -> _AcrossModules:
+        for other in self.used.values():
+            if node in other.parents or node is other.module:
+                return other
+        return self.home
+
+    def name_of(self, node: cst.CSTNode) -> Optional[str]:
+        return self.owner(node).name_of(node)
+
+    def parent(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        return self.owner(node).parents.get(node)
+
+    def binding(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        owner = self.owner(node)
+        if isinstance(node, cst.Name):
+            found = owner.single_binding(node)
+            if found is not None:
+                return found
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        return self.foreign_binding(owner, node)
+
+    def foreign_binding(self, owner: _AcrossModules, node: cst.BaseExpression) -> Optional[cst.CSTNode]:
+        """What a project module binds, at its top and once, to the name `node` imports."""
+        qualified = owner.foreign_function(node)
+        context = project_index.current()
+        if qualified is None or context is None:
+            return None
+        if context.mode == "collect":
+            context.foreign = True  # analysed again with the other files (project_pass)
+            return None
+        index = context.index
+        importer = owner.path if owner is not self.home else context.path
+        target = index.function_target(importer, qualified) if index is not None else None
+        if target is None or target[0] not in index.sources:
+            return None
+        path, name = target
+        if path not in self.used:
+            try:
+                self.used[path] = self.home.other_module(path, node)
+            except _Problem:
+                return None
+        other = self.used[path]
+        for stmt in other.module.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+                return other.single_binding(stmt.name) and stmt
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                            and isinstance(small.targets[0].target, cst.Name) \
+                            and small.targets[0].target.value == name:
+                        return other.single_binding(small.targets[0].target)
+        return None
+
+    def leaked(self, source: str) -> Optional[str]:
+        """A name the generated code reads that one of the other modules binds at its top (not
+        as an import): it would not be bound where the code is written."""
+        if not self.used:
+            return None
+        try:
+            wrapper = MetadataWrapper(cst.parse_module(source), unsafe_skip_copy=True)
+        except cst.ParserSyntaxError:
+            return "?"
+        scopes = {s for s in wrapper.resolve(ScopeProvider).values() if s is not None}
+        # names the generated code reads without binding them itself
+        read = {a.node.value for scope in scopes for a in scope.accesses
+                if not a.referents and isinstance(a.node, cst.Name)}
+        for other in self.used.values():
+            for stmt in other.module.body:
+                bound: set[str] = set()
+                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                    bound = {stmt.name.value}
+                elif isinstance(stmt, cst.SimpleStatementLine):
+                    bound = {n.value for small in stmt.body if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+                             for t in (small.targets if isinstance(small, cst.Assign) else [small])
+                             for n in _walk(t.target) if isinstance(n, cst.Name)}
+                hit = sorted(bound & read)
+                if hit:
+                    return hit[0]
+        return None

@@ -190,6 +190,10 @@ class ColumnReader(HelperFunctions):
             pass
         problem = NotTranslatable(f"{what} `{self.code(node)}` is not a literal: the Keras layers need its value", node)
         try:
+            if isinstance(node, cst.Attribute):  # a constant of another module of the project
+                bound = self.binding(node)
+                if isinstance(bound, cst.BaseExpression):
+                    return self.static(bound, what)
             if isinstance(node, cst.Name):
                 bound = self.binding(node)
                 if bound is None and self.parent is not None:
@@ -281,6 +285,10 @@ class ColumnReader(HelperFunctions):
             if self.parent is not None and isinstance(bound, (cst.List, cst.Tuple, cst.ListComp)):
                 out += self._built_after(node.value, bound)
             return out
+        if isinstance(node, cst.Attribute):  # `features.COLUMNS` of another module of the project
+            bound = self.binding(node)
+            if isinstance(bound, cst.BaseExpression):
+                return self._list(bound)
         if isinstance(node, (cst.List, cst.Tuple)):
             out = []
             for el in node.elements:
@@ -294,7 +302,8 @@ class ColumnReader(HelperFunctions):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
                 and len(node.args) == 1 and not node.args[0].keyword:
             return self._list(node.args[0].value)
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+        if isinstance(node, cst.Call) and (isinstance(node.func, cst.Name) or (
+                isinstance(node.func, cst.Attribute) and isinstance(self.binding(node.func), cst.FunctionDef))):
             returned, values = self._returned(node)
             saved = dict(self.subst)
             self.subst.update(values)  # the parameters read as their literal values

@@ -294,7 +294,7 @@ class HelperFunctions:
 
     def _returned(self, call: cst.Call) -> tuple[cst.BaseExpression, dict]:
         """`build_columns()`: the list a module-level function returns (literal arguments only)."""
-        fn = self.binding(call.func) if isinstance(call.func, cst.Name) else None
+        fn = self.binding(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
         if not isinstance(fn, cst.FunctionDef):
             raise NotTranslatable(f"`{self.code(call)}` is not a function defined once in this module", call)
         params = fn.params

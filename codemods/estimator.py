@@ -39,7 +39,7 @@ from tfmigrate.codemods._estimator_input_fn import _InputFn
 from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
 from tfmigrate.codemods._estimator_method import _Method, _MethodModelFn, bound_by_generated_code
 from tfmigrate.codemods._estimator_contrib_run_config import _ContribTfConfig
-from tfmigrate.codemods._estimator_modules import _AcrossModules
+from tfmigrate.codemods._estimator_modules import RUN_ON_THE_PROJECT, _AcrossModules
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
@@ -623,11 +623,21 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         names = self.free_names((f"{cls}Model", f"{cls}KerasModel", f"{pipeline.estimator_name.capitalize()}{cls}Model"),)
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
+        # Columns of another module of the project (`features.COLUMNS`) are read there (#15).
+        lookups = self.across_lookups()
         try:
-            canned_model = translate_canned(call, kind, self.name_of, self.code, self.single_binding, names[0],
-                                            parent=self.parents.get)
+            canned_model = translate_canned(call, kind, lookups.name_of, self.code, lookups.binding, names[0],
+                                            parent=lookups.parent)
         except NotTranslatable as e:
-            raise _Problem(CODE_CANNED, f"{e}; the Estimator pipeline was left as it is", e.node)
+            node = e.node if e.node is None or lookups.owner(e.node) is self else call
+            named = node.func if isinstance(node, cst.Call) else node
+            if isinstance(named, cst.Attribute) and self.foreign_function(named) is not None \
+                    and lookups.binding(named) is None:
+                where = ("that module is not in this run" if project_index.current() is not None
+                         else RUN_ON_THE_PROJECT)
+                raise _Problem(CODE_CANNED, f"feature columns `{self.code(node)}` are defined in another module: "
+                               f"{where}; the Estimator pipeline was left as it is", node)
+            raise _Problem(CODE_CANNED, f"{e}; the Estimator pipeline was left as it is", node)
         if canned_model.edits:
             raise _Problem(CODE_CANNED, "these feature columns need edits where they are defined; not written yet",
                            call)
@@ -636,6 +646,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 raise _Problem(CODE_CANNED, f"the model needs `{name}`, which is not bound where the Estimator "
                                "is built", call)
         fill = (lambda text: text.format(keras=f"{pipeline.tf}.keras", tf=pipeline.tf))  # the library escapes braces
+        leaked = lookups.leaked(fill(canned_model.definitions) + "\n" + fill(canned_model.build))
+        if leaked is not None:
+            raise _Problem(CODE_CANNED, f"the feature columns of another module read `{leaked}` there, which the "
+                           "Keras model would read in this module: migrate by hand", call)
         self.all_names.add(names[0])
         return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
                               reads=set(canned_model.reads))
