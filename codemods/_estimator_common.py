@@ -401,6 +401,8 @@ class _AnalysisBase:
 
     def single_binding(self, name: cst.Name) -> Optional[cst.CSTNode]:
         """The one node that binds `name` where it is used (assignment value or def)."""
+        if not isinstance(name, cst.Name):  # `module.NAME`: see _AcrossModules.across_lookups
+            return None
         scope = self.scopes.get(name)
         if scope is None:
             return None

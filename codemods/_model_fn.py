@@ -127,9 +127,10 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
         dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
     result.dropped = dropped
     for helper in inlined.followed:
-        if makes_train_op(helper):
-            result.dropped.append((helper, f"the helper `{helper.name.value}` made the train_op, which is now the "
-                                           "Keras model's optimizer; the model no longer calls this definition"))
+        if makes_train_op(helper, name_of):
+            result.dropped.append((helper, f"the helper `{helper.name.value}` made the optimizer or the train_op, "
+                                           "which is now the Keras model's optimizer; the model no longer calls this "
+                                           "definition"))
             continue
         result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model at each of "
                                        "its calls, each with layers of its own as in TF1; the model no longer calls "

@@ -16,7 +16,7 @@ own statements. A helper is followed only where that is exactly what it did:
   model_fn binds for itself.
 Anything else is left alone, and the translation reports the call with the reason.
 
-A helper that makes the train_op (`def _train_op_fn(loss, lr): optimizer = ...; with
+A helper that makes the optimizer or the train_op (`def _train_op_fn(loss, lr): optimizer = ...; with
 tf.control_dependencies(update_ops): return optimizer.minimize(loss, global_step=...)`) is
 written out the same way, also where its call is an argument of the EstimatorSpec
 (`train_op=_train_op_fn(loss, params["lr"])`): the call is first bound to a name of its own
@@ -89,10 +89,18 @@ CONTROL_DEPENDENCIES = frozenset({"tf.control_dependencies", "tf.compat.v1.contr
 UPDATE_OPS = "tf.GraphKeys.UPDATE_OPS"
 
 
-def makes_train_op(fn: cst.FunctionDef) -> bool:
-    """Does the helper call an optimizer's minimize / apply_gradients (the train_op)?"""
-    return any(isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
-               and node.func.attr.value in TRAIN_OP_METHODS for node in _walk(fn.body))
+def makes_train_op(fn: cst.FunctionDef, name_of: Optional[NameOf] = None) -> bool:
+    """Does the helper call an optimizer's minimize / apply_gradients (the train_op), or make
+    a tf.train optimizer (`def get_optimizer(params): return tf.train.AdamOptimizer(...)`)?"""
+    for node in _walk(fn.body):
+        if not isinstance(node, cst.Call):
+            continue
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in TRAIN_OP_METHODS:
+            return True
+        name = (name_of(node.func) or "") if name_of is not None else ""
+        if name.startswith("tf.train.") and name.endswith("Optimizer"):
+            return True
+    return False
 
 
 class _Renamer(cst.CSTTransformer):
@@ -219,7 +227,7 @@ class _Inliner:
                 helper = self.binding(node.func)
                 if not isinstance(helper, cst.FunctionDef):
                     continue
-                train_op = makes_train_op(helper)
+                train_op = makes_train_op(helper, self.name_of)
                 if train_op or builds_layers(helper, self.name_of, self.binding):
                     small = stmt.body[0]
                     if len(stmt.body) == 1 and isinstance(small, cst.Assign) and small.value is node \

@@ -142,7 +142,7 @@ def test_a_train_op_helper_called_in_the_spec_runs_on_the_line_before() -> None:
         ''').lstrip()
     new, diagnostics = rewrite(src)
     assert "optimizer=KerasModelRMSprop(learning_rate=0.01, epsilon=1e-10)" in new  # TF1 RMSProp's defaults
-    assert any("made the train_op" in d.message for d in diagnostics)
+    assert any("made the optimizer or the train_op" in d.message for d in diagnostics)
 
 
 @pytest.mark.parametrize("case", sorted(TRAIN_OP_REFERENCES))
@@ -158,3 +158,26 @@ def test_rewrite_with_a_train_op_helper_prints_what_tf1_printed(case: str, tmp_p
     corpus = Path(__file__).resolve().parent.parent / "corpus"
     stdout = run(corpus / case / "after.py", sys.executable, tmp_path)
     assert differences(TRAIN_OP_REFERENCES[case], stdout) == []
+
+
+def test_an_optimizer_helper_is_written_out_at_its_call() -> None:
+    src = HEAD + textwrap.dedent('''
+        def get_optimizer(params):
+            rate = tf.train.exponential_decay(params["lr"], tf.train.get_global_step(), 10, 0.5)
+            return tf.train.GradientDescentOptimizer(rate)
+
+
+        def model_fn(features, labels, mode, params):
+            logits = tf.layers.dense(features, 2)
+            loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+            optimizer = get_optimizer(params)
+            train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+            return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+        estimator = tf.estimator.Estimator(model_fn, params={"lr": 0.1})
+        estimator.train(input_fn)
+        ''').lstrip()
+    new, diagnostics = rewrite(src)
+    assert "ExponentialDecay(initial_learning_rate=params[\"lr\"], decay_steps=10, decay_rate=0.5)" in new, new
+    assert rewrite(new)[0] == new
