@@ -257,7 +257,7 @@ class LayerMapping:
                                       parent=self.module_parent, params=self.key_params)
         if layer.edits:
             raise NotTranslatable("these feature columns need edits at their definition", call)
-        if self.decay_terms and any("Embedding(" in line for line in layer.init):
+        if any("Embedding(" in line for line in layer.init) and not self.decay_skips_embeddings():
             raise NotTranslatable("weight decay over every trainable variable, and feature columns with embedding "
                                   "weights: migrate by hand", call)
         for param, source in layer.init_args:

@@ -218,6 +218,13 @@ class WeightDecay:
             raise NotTranslatable("weight decay added twice over the same weights: migrate by hand", node)
         return parts[0] if parts else None
 
+    def decay_skips_embeddings(self) -> bool:
+        """Does every weight-decay term leave out a feature column's embedding weights? TF1
+        named them `input_layer/<column>_embedding/embedding_weights:0`: a `"text" not in v.name`
+        test whose text is part of that fixed tail leaves them out whatever the column."""
+        return all(any(t.negated and t.text in "_embedding/embedding_weights:0" for t in term.tests)
+                   for term in self.decay_terms)
+
     def decay_layer_name(self, kind: str, name_arg: Optional[cst.BaseExpression]) -> Optional[str]:
         """The name TF1 gave a layer, as far as the name tests can tell: its `name=` when it is
         a literal, its kind (`dense`, `dense_1`, ...) when it had none, and a computed

@@ -10,9 +10,9 @@ the same arithmetic is written out: the per-element loss with tf.nn ops, then TF
 reduction. Weights read from the features come from Keras's `x`; the compute_loss renderer
 divides by the replicas, as every scalar compute_loss must (SEMANTICS).
 
-Followed where the element losses are per example: the softmax cross-entropies (one loss
-per row), and the element-wise losses on an output the model_fn made (batch,). Anything
-else stays reported. A mixin of codemods/_model_fn.py's _ModelFn.
+TF1 accepted weights of rank 0, or of the losses' rank with dimensions of 1 or the losses'
+(a sparse cross-entropy's weights may carry one squeezable dimension more): for all of
+those the broadcast below is TF1's. Anything else failed in TF1 and fails here. A mixin of codemods/_model_fn.py's _ModelFn.
 """
 
 from __future__ import annotations
@@ -58,10 +58,8 @@ class WeightedLoss:
         out = self.output(output, path)
         tf = self.tf
         if name in ELEMENT_WISE:
-            if not self.is_rank_one(out, path):
-                raise NotTranslatable(f"`{self.code(call)}`: weights on element-wise losses of an output that is not "
-                                      "visibly (batch,): the broadcast of the weights is not known here", weights)
-            prediction = "y_pred[:, 0]"  # call() returns a (batch,) output as (batch, 1)
+            # call() returns a (batch,) output as (batch, 1); TF1 required labels of the output's shape
+            prediction = "y_pred[:, 0]" if self.is_rank_one(out, path) else "y_pred"
             target = f"{tf}.cast({tf}.reshape(y_true, {tf}.shape({prediction})), {prediction}.dtype)"
         lines = []
         if name == "tf.losses.sparse_softmax_cross_entropy" or (
@@ -94,9 +92,9 @@ class WeightedLoss:
         else:
             raise NotTranslatable(f"`{self.code(call)}`: weights on this loss have no checked Keras form", weights)
         lines += [f"weights = {tf}.cast({source}, losses.dtype)",
-                  "# TF1 took a squeezable last dimension off the weights, or broadcast a number",
-                  f"weights = {tf}.reshape(weights, {tf}.shape(losses)) if weights.shape.rank "
-                  f"else weights * {tf}.ones_like(losses)"]
+                  "# TF1 took a squeezable last dimension off the weights, then broadcast them to the losses",
+                  f"weights = ({tf}.reshape(weights, {tf}.shape(losses)) if weights.shape.rank == losses.shape.rank + 1 "
+                  f"else {tf}.broadcast_to(weights, {tf}.shape(losses)))"]
         total = f"{tf}.reduce_sum(losses * weights)"
         regularized = self.regularized or self.variable_scales or self.decay_terms
         lines += {

@@ -1,9 +1,10 @@
 """tf.losses with per-example weights (codemods/_model_fn_weighted_loss.py): TF1's element
 losses, weights and reduction written out as the model's compute_loss.
 
-Executed: estimator_weighted_loss_masked_examples starts from constant weights, and its
-rewrite prints what TF 2.15 + tensorflow-estimator printed (loss 0.6047529; without the
-weights TF 2.15 prints 0.58171827, so the reference sees them).
+Executed: estimator_weighted_loss_masked_examples and estimator_weighted_loss_wide_output
+(weights of shape (batch, 1) broadcast over a (batch, 3) output) start from constant
+weights, and their rewrites print what TF 2.15 + tensorflow-estimator printed (loss
+0.6047529; without the weights TF 2.15 prints 0.58171827, so the reference sees them).
 estimator_weighted_loss_sigmoid_mean_reduction (Reduction.MEAN, a kernel regularizer,
 MirroredStrategy) runs on 1 and 2 replicas (tests/test_estimator_programs.py) and from the
 Estimator's initial weights its first losses are TF 2.15's (tests/legacy)."""
@@ -20,6 +21,7 @@ from tests.support import rewrite
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 REFERENCES = {
     "estimator_weighted_loss_masked_examples": ["eval {'accuracy': 0.8, 'loss': 0.6047529, 'global_step': 10}"],
+    "estimator_weighted_loss_wide_output": ["eval {'loss': 0.23843743, 'global_step': 15}"],
 }
 HEAD = '''\
 import tensorflow.compat.v1 as tf

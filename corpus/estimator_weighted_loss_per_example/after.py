@@ -29,8 +29,8 @@ class KerasModel(tf2.keras.Model):
         y_true = y
         losses = tf2.nn.sparse_softmax_cross_entropy_with_logits(labels=tf2.cast(tf2.reshape(y_true, tf2.shape(y_pred)[:-1]), tf2.int32), logits=y_pred)
         weights = tf2.cast(x["weight"], losses.dtype)
-        # TF1 took a squeezable last dimension off the weights, or broadcast a number
-        weights = tf2.reshape(weights, tf2.shape(losses)) if weights.shape.rank else weights * tf2.ones_like(losses)
+        # TF1 took a squeezable last dimension off the weights, then broadcast them to the losses
+        weights = (tf2.reshape(weights, tf2.shape(losses)) if weights.shape.rank == losses.shape.rank + 1 else tf2.broadcast_to(weights, tf2.shape(losses)))
         # tf.losses' default reduction: over the number of non-zero weights
         return tf2.math.divide_no_nan(tf2.reduce_sum(losses * weights), tf2.cast(tf2.math.count_nonzero(weights), losses.dtype)) / tf2.distribute.get_strategy().num_replicas_in_sync
 

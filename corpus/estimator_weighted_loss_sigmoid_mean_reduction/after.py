@@ -34,8 +34,8 @@ class KerasModel(tf2.keras.Model):
         targets = tf2.cast(tf2.reshape(y_true, tf2.shape(y_pred[:, 0])), y_pred[:, 0].dtype)
         losses = tf2.nn.sigmoid_cross_entropy_with_logits(labels=targets, logits=y_pred[:, 0])
         weights = tf2.cast(x["importance"], losses.dtype)
-        # TF1 took a squeezable last dimension off the weights, or broadcast a number
-        weights = tf2.reshape(weights, tf2.shape(losses)) if weights.shape.rank else weights * tf2.ones_like(losses)
+        # TF1 took a squeezable last dimension off the weights, then broadcast them to the losses
+        weights = (tf2.reshape(weights, tf2.shape(losses)) if weights.shape.rank == losses.shape.rank + 1 else tf2.broadcast_to(weights, tf2.shape(losses)))
         # Reduction.MEAN: over the sum of the weights
         return (tf2.math.divide_no_nan(tf2.reduce_sum(losses * weights), tf2.reduce_sum(weights)) + sum(self.losses)) / tf2.distribute.get_strategy().num_replicas_in_sync
 
