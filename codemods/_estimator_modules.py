@@ -73,6 +73,17 @@ class _AcrossModules(_AnalysisBase):
         """The analysis of the project module a name of this module was imported from, and
         what that module binds to it at its top (a function), when the project pass gives
         the run the other files; in its first step, the file is marked for that."""
+        target = self.foreign_target(node)
+        if target is None:
+            return None
+        other = self.other_module(target[0], node)
+        fn = next((s for s in other.module.body if isinstance(s, cst.FunctionDef) and s.name.value == target[1]), None)
+        return (other, fn) if fn is not None else None
+
+    def foreign_target(self, node: cst.CSTNode, importer: Optional[str] = None) -> Optional[tuple[str, str]]:
+        """(file, name) of the project module's top-level name that `node` imports, when the
+        project pass gives the run the other files; in its first step, the file is marked for
+        that. `importer`: the file of the module `node` is in, when it is not this one."""
         qualified = self.foreign_function(node)  # type: ignore[arg-type]
         context = project_index.current()
         if qualified is None or context is None:
@@ -81,12 +92,10 @@ class _AcrossModules(_AnalysisBase):
             context.foreign = True  # analysed again with the other files (project_pass)
             return None
         index = context.index
-        target = index.function_target(context.path, qualified) if index is not None else None
+        target = index.function_target(importer or context.path, qualified) if index is not None else None
         if target is None or target[0] not in index.sources:
             return None
-        other = self.other_module(target[0], node)
-        fn = next((s for s in other.module.body if isinstance(s, cst.FunctionDef) and s.name.value == target[1]), None)
-        return (other, fn) if fn is not None else None
+        return target
 
     def foreign_dataset(self, other: "_AcrossModules", fn: cst.FunctionDef, pipeline: _Pipeline,
                         node: cst.CSTNode) -> None:
@@ -424,17 +433,8 @@ class _Lookups:
 
     def foreign_binding(self, owner: _AcrossModules, node: cst.BaseExpression) -> Optional[cst.CSTNode]:
         """What a project module binds, at its top and once, to the name `node` imports."""
-        qualified = owner.foreign_function(node)
-        context = project_index.current()
-        if qualified is None or context is None:
-            return None
-        if context.mode == "collect":
-            context.foreign = True  # analysed again with the other files (project_pass)
-            return None
-        index = context.index
-        importer = owner.path if owner is not self.home else context.path
-        target = index.function_target(importer, qualified) if index is not None else None
-        if target is None or target[0] not in index.sources:
+        target = owner.foreign_target(node, owner.path if owner is not self.home else None)
+        if target is None:
             return None
         path, name = target
         if path not in self.used:
