@@ -368,6 +368,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                    if name == "tf.contrib.learn.RunConfig" else
                    "tf.contrib.learn went with tf.contrib in TF 2.0; move to Keras (or tf.data for its input "
                    "helpers) by hand" if name.startswith("tf.contrib.learn.") else self.reason_left(holder) or
+                   self.subclass_reason() or
                    ("the Estimator that uses it is built in a form tfmigrate cannot follow (see the reports where it "
                     "is built), or outside this run; migrate by hand" if in_project else
                     "the Estimator that uses it is built elsewhere (run tfmigrate on the whole project) or in a form "
@@ -375,6 +376,18 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             out.append(Finding(CODE_DRIVER, f"{where} uses `{name}`, TF1 Estimator API that TF 2.16 removed, and "
                                f"tfmigrate rewrote nothing here: {why}", node))
         return sorted(out, key=lambda f: self.start(f.node))
+
+    def subclass_reason(self) -> Optional[str]:
+        """Why Estimator API in a module that subclasses tf.estimator.Estimator is left: that
+        class is the Estimator, and the rewrite follows Estimators built by a call."""
+        for stmt in self.module.body:
+            if isinstance(stmt, cst.ClassDef) and any(
+                    (self.name_of(base.value) or "") == ESTIMATOR for base in stmt.bases):
+                return (f"the Estimator is `{stmt.name.value}`, a subclass of tf.estimator.Estimator, which "
+                        "tfmigrate does not rewrite: move its model_fn out of the class and make the class a "
+                        "function that returns tf.estimator.Estimator(model_fn=..., params=..., config=...), which "
+                        "tfmigrate rewrites with its drivers; then rerun")
+        return None
 
     def through_parameters(self, explained: set[int]) -> list[Finding]:
         """`def make(tf, ...): tf.estimator.LinearRegressor(...)`: Estimator API through a
