@@ -132,6 +132,8 @@ class _RunConfig(_AnalysisBase):
     def run_config(self, node: cst.BaseExpression, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine
                    ) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression]]:
         passed = self.config_passed_to_factory(node, pipeline) if isinstance(node, cst.Name) else None
+        if passed is not None and _is_none(passed):  # `config=None` left to its default: no RunConfig
+            return None, None
         if passed is not None:  # `def build(config): ... Estimator(..., config=config)`, `build(run_config)`
             node = passed
         chain = self.run_config_chain(node)
@@ -235,6 +237,13 @@ class _RunConfig(_AnalysisBase):
         positional = [a for a in site.call.args if a.keyword is None]
         if arg is None and position < len(positional):
             arg = positional[position]
+        if arg is None and param.default is not None and _is_none(param.default):
+            # `def build(..., config=None)` called without one: the Estimator got no RunConfig
+            kept = [p for p in params.params if p is not param]
+            if kept and params.params[-1] is param:
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            pipeline.input_edits[id(params)] = Replace(params, params.with_changes(params=kept))
+            return cst.Name("None")
         if arg is None:
             return None
         value = arg.value

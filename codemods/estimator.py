@@ -40,6 +40,7 @@ from tfmigrate.codemods._estimator_keras_model import _KerasModelPipeline
 from tfmigrate.codemods._estimator_method import _Method, _MethodModelFn, bound_by_generated_code
 from tfmigrate.codemods._estimator_contrib_run_config import _ContribTfConfig
 from tfmigrate.codemods._estimator_modules import RUN_ON_THE_PROJECT, _AcrossModules
+from tfmigrate.codemods._estimator_subclass import _Subclass
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
@@ -89,11 +90,11 @@ class EstimatorRule(Rule):
 
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
-                _MethodModelFn, _ContribTfConfig):
+                _MethodModelFn, _ContribTfConfig, _Subclass):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
-        findings: list[Finding] = []
+        findings: list[Finding] = self.subclass_findings()
         for call, name in self.calls():
             if (name == ESTIMATOR or name in CANNED) and call in self.factory_calls:
                 continue  # an alternative of a factory already handled
@@ -379,14 +380,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
 
     def subclass_reason(self) -> Optional[str]:
         """Why Estimator API in a module that subclasses tf.estimator.Estimator is left: that
-        class is the Estimator, and the rewrite follows Estimators built by a call."""
+        class is the Estimator, and codemods/_estimator_subclass.py did not write it as a
+        function."""
         for stmt in self.module.body:
             if isinstance(stmt, cst.ClassDef) and any(
                     (self.name_of(base.value) or "") == ESTIMATOR for base in stmt.bases):
                 return (f"the Estimator is `{stmt.name.value}`, a subclass of tf.estimator.Estimator, which "
-                        "tfmigrate does not rewrite: move its model_fn out of the class and make the class a "
-                        "function that returns tf.estimator.Estimator(model_fn=..., params=..., config=...), which "
-                        "tfmigrate rewrites with its drivers; then rerun")
+                        "tfmigrate writes as a function only when its __init__ just builds params and hands a "
+                        "static model_fn to super().__init__, the class is only called, and the result would be "
+                        "rewritten; a model_fn that reads the object, another use of the class, or a model_fn with "
+                        "no Keras form keeps it (the other reports say which)")
         return None
 
     def through_parameters(self, explained: set[int]) -> list[Finding]:

@@ -1,5 +1,5 @@
-"""An Estimator subclass that holds its model_fn and builds its params: reported, with the
-change that makes it rewritable (a function returning tf.estimator.Estimator)."""
+"""An Estimator subclass that other code checks with isinstance: written as a function, the
+check would fail, so the class stays and is reported."""
 import tensorflow as tf
 
 
@@ -15,5 +15,9 @@ class TinyClassifier(tf.estimator.Estimator):
         return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
 
 
-classifier = TinyClassifier(units=4)
-classifier.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0, 2.0]], [1])).batch(1))
+def fit(estimator):
+    if isinstance(estimator, TinyClassifier):
+        estimator.train(lambda: tf.data.Dataset.from_tensor_slices(([[1.0, 2.0]], [1])).batch(1))
+
+
+fit(TinyClassifier(units=4))
