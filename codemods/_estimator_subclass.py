@@ -94,8 +94,8 @@ class _Subclass(_AnalysisBase):
         if name is None:
             return None
         indent = self.module.default_indent
+        # LibCST keeps indentation relative to the block: the method reads right at the top level.
         fn = model_fn.with_changes(name=cst.Name(name), decorators=[], leading_lines=cls.leading_lines)
-        fn = cst.parse_module(self.dedented(fn)).body[0].with_changes(leading_lines=cls.leading_lines)
         base = self.code(cls.bases[0].value)
         args = ", ".join(f"{k}={name if k == 'model_fn' else self.code(a.value)}" for k, a in handed.items())
         factory_params = params.with_changes(params=params.params[1:])
@@ -144,9 +144,6 @@ class _Subclass(_AnalysisBase):
             if candidate not in self.all_names:
                 return candidate
         return None
-
-    def dedented(self, fn: cst.FunctionDef) -> str:
-        return self.dedented_block(cst.Module([fn], default_indent=self.module.default_indent).code)
 
     def dedented_block(self, text: str) -> str:
         lines = text.splitlines()

@@ -243,19 +243,23 @@ class _Inliner:
         return None
 
     @staticmethod
-    def argument_of_line(stmt: cst.SimpleStatementLine, call: cst.Call) -> bool:
+    def line_call(stmt: cst.SimpleStatementLine) -> Optional[cst.Call]:
+        """The call that is the line's value: `return f(...)`, `f(...)`, `x = f(...)`."""
         small = stmt.body[0] if len(stmt.body) == 1 else None
-        outer = getattr(small, "value", None)
-        return isinstance(outer, cst.Call) and any(a.value is call for a in outer.args)
+        outer = small.value if isinstance(small, (cst.Return, cst.Expr)) or (
+            isinstance(small, cst.Assign) and len(small.targets) == 1) else None
+        return outer if isinstance(outer, cst.Call) else None
+
+    def argument_of_line(self, stmt: cst.SimpleStatementLine, call: cst.Call) -> bool:
+        outer = self.line_call(stmt)
+        return outer is not None and any(a.value is call for a in outer.args)
 
     def argument_first_run(self, stmt: cst.SimpleStatementLine, call: cst.Call) -> bool:
         """Is `call` an argument of the call that is the line's value (`return
         tf.estimator.EstimatorSpec(mode, loss=loss, train_op=helper(...))`), after arguments
         that run nothing, so that running it on the line before changes no order?"""
-        small = stmt.body[0] if len(stmt.body) == 1 else None
-        outer = small.value if isinstance(small, (cst.Return, cst.Expr)) or (
-            isinstance(small, cst.Assign) and len(small.targets) == 1) else None
-        if not isinstance(outer, cst.Call) or not self.plain(outer.func):
+        outer = self.line_call(stmt)
+        if outer is None or not self.plain(outer.func):
             return False
         for arg in outer.args:
             if arg.value is call:
@@ -274,7 +278,8 @@ class _Inliner:
                                         leading_lines=stmt.leading_lines)
         lines = self.inline(bound, call, helper, stack)
         small = stmt.body[0]
-        outer = small.value  # type: ignore[attr-defined]
+        outer = self.line_call(stmt)
+        assert outer is not None  # helper_call checked it (argument_first_run)
         # Built with with_changes, so that every other node stays the module's own (its names resolve).
         new_outer = outer.with_changes(args=[a.with_changes(value=cst.Name(result)) if a.value is call else a
                                              for a in outer.args])

@@ -224,15 +224,10 @@ class LossMapping:
     def variable_l2(self, node: cst.BaseExpression, path: _Path, record: bool) -> bool:
         """`s * tf.nn.l2_loss(w)` (either order, s static, or no s) on a weight the model_fn made
         with tf.get_variable: Keras's L2(s / 2) on that weight adds the same (l2_loss is sum(w²) / 2)."""
-        node = self.unwrap_identity(node, path)
-        scale = "1.0"
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
-            for factor, other in ((node.left, node.right), (node.right, node.left)):
-                if self.check_static(factor) and not _names_used(factor) & {"features", "labels"}:
-                    scale, node = self.code(factor), self.value(other, path)
-                    break
-            else:
-                return False
+        split = self.static_scale(self.unwrap_identity(node, path))
+        if split is None:
+            return False
+        scale, node = split[0], self.value(split[1], path)
         if not (isinstance(node, cst.Call) and self.name_of(node.func) in ("tf.nn.l2_loss",) and len(node.args) == 1):
             return False
         weight = self.value(node.args[0].value, path)
@@ -241,6 +236,17 @@ class LossMapping:
         if record:  # keyed by the term too: the EVAL path reads the same loss again
             self.variable_scales.setdefault(id(weight), {})[id(node)] = scale
         return True
+
+    def static_scale(self, node: cst.BaseExpression) -> Optional[tuple[str, cst.BaseExpression]]:
+        """(source of s, x) for `s * x` or `x * s` with s static (hyperparameters, literals,
+        module-level names), ("1.0", node) for anything but a product, None for a product of
+        two computed values."""
+        if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply)):
+            return "1.0", node
+        for factor, other in ((node.left, node.right), (node.right, node.left)):
+            if self.check_static(factor) and not _names_used(factor) & {"features", "labels"}:
+                return self.code(factor), other
+        return None
 
     def is_regularization_loss(self, node: cst.BaseExpression, path: _Path) -> bool:
         node = self.value(node, path)

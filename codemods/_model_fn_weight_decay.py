@@ -80,15 +80,10 @@ class WeightDecay:
         """Is `node` an L2 penalty over every trainable variable (optionally filtered by name)?
         With `record`, remember it for the layers."""
         raw = node
-        node = self.unwrap_identity(node, path)
-        scale = "1.0"
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
-            for factor, other in ((node.left, node.right), (node.right, node.left)):
-                if self.check_static(factor) and not _names_used(factor) & {"features", "labels"}:
-                    scale, node = self.code(factor), self.unwrap_identity(other, path)
-                    break
-            else:
-                return False
+        split = self.static_scale(self.unwrap_identity(node, path))  # LossMapping's
+        if split is None:
+            return False
+        scale, node = split[0], self.unwrap_identity(split[1], path)
         if not (isinstance(node, cst.Call) and self.name_of(node.func) in ADD_N and len(node.args) == 1
                 and node.args[0].keyword is None):
             return False
@@ -181,9 +176,8 @@ class WeightDecay:
 
     def decay_regularizers(self, kind: str, name_arg: Optional[cst.BaseExpression], given: dict[str, str],
                            node: cst.CSTNode) -> list[str]:
-        """`<keyword>=<regularizer>` for the trainable weights of a layer of `kind`, named
-        `layer_name` in TF1 (None: not known when the rewrite runs), whose constructor got
-        `given` (keyword → source)."""
+        """`<keyword>=<regularizer>` for the trainable weights of a layer of `kind`, whose
+        constructor got `name_arg` as its name= (None: none) and `given` (keyword → source)."""
         if not self.decay_terms:
             return []
         layer_name = self.decay_layer_name(kind, name_arg)
