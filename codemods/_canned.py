@@ -53,6 +53,7 @@ from typing import Optional
 
 import libcst as cst
 
+from tfmigrate.codemods._canned_added_metrics import AddedMetrics, Head, added_metrics
 from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
 from tfmigrate.codemods._feature_columns import (
     RUNTIME, Binding, Code, ColumnReader, KeyGroup, NameOf, Numeric, esc, normalize)
@@ -139,11 +140,14 @@ REGRESSION_PREDICT = ["predictions"]
 
 
 def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
-                     model_name: Optional[str] = None, parent: Optional[Parent] = None) -> CannedModel:
+                     model_name: Optional[str] = None, parent: Optional[Parent] = None,
+                     metric_fn: Optional[cst.FunctionDef] = None) -> CannedModel:
     """`parent` (node → parent in the user's module) lets the columns be followed through
-    `.append` loops and over keys known only at run time (see CannedModel.build / reads)."""
+    `.append` loops and over keys known only at run time (see CannedModel.build / reads).
+    `metric_fn`: the function `tf.estimator.add_metrics` gave the Estimator, whose metrics the
+    model computes too (codemods/_canned_added_metrics.py)."""
     try:
-        return _Canned(call, kind, name_of, code, binding, model_name, parent).translate()
+        return _Canned(call, kind, name_of, code, binding, model_name, parent, metric_fn).translate()
     except NotTranslatable as e:
         if e.node is None:  # found while writing the Keras code: report it at the Estimator
             e.node = call
@@ -151,7 +155,7 @@ def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, bin
 
 
 class _Canned:
-    def __init__(self, call, kind, name_of, code, binding, model_name, parent=None):
+    def __init__(self, call, kind, name_of, code, binding, model_name, parent=None, metric_fn=None):
         self.call, self.name_of, self.code, self.binding = call, name_of, code, binding
         self.v1 = kind.startswith("tf.compat.v1.")
         self.cls = kind.rsplit(".", 1)[-1]
@@ -164,6 +168,7 @@ class _Canned:
         self.column_reads: set[str] = set()
         self.site_args: list[tuple[str, str]] = []  # (make function parameter, template source)
         self.parent = parent
+        self.metric_fn: Optional[cst.FunctionDef] = metric_fn  # add_metrics's
         self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
@@ -216,6 +221,10 @@ class _Canned:
         self.units = (1 if self.n_classes == 2 else self.n_classes) if self.classifier else self.label_dimension
         self.vocabulary = self.literal("label_vocabulary", None) if self.classifier else None
         self.reduction = self.loss_reduction()
+        self.added = AddedMetrics()
+        if self.metric_fn is not None:
+            head = Head(self.classifier, self.n_classes, self.vocabulary, self.keys()[0])
+            self.added = added_metrics(self.metric_fn, head, self.name_of, self.code)
         init, body, optimizers = [], [], []
         emit = KerasColumns()
         dnn_out = linear_out = None
@@ -464,6 +473,7 @@ class _Canned:
             lines.append(f"    model.linear_optimizer = {optimizers[1][1]}")
         lines += [f"    model.compile(optimizer={compile_opt})", "    return model", ""]
         eval_keys, predict_keys = self.keys()
+        eval_keys = sorted(eval_keys + self.added.keys)
         # optimizers that read the construction site's names are built there (already escaped)
         sources = [esc(source) for _, source in init_args] + [source for _, source in self.site_args]
         return CannedModel(edits=list(self.reader.edits), definitions="\n".join(lines) + "\n",
@@ -513,7 +523,7 @@ class _Canned:
                        f'reduction="{r}")')
             out.append('self.average_loss = {keras}.metrics.Mean(name="average_loss")')
             out.append('self.accuracy = {keras}.metrics.Accuracy(name="accuracy")')
-        return out
+        return out + self.added.init
 
     def head_methods(self, weight_key) -> list[str]:
         out = ["def labels_of(self, y):"]
@@ -568,6 +578,10 @@ class _Canned:
                     "    class_ids = {tf}.argmax(y_pred, axis=-1)[:, None]",
                     "    self.accuracy.update_state(labels, class_ids, sample_weight=weights)",
                     "    return self.get_metrics_result()"]
+        if self.added.update:  # add_metrics: after the head's own, before the results are read
+            at = next(i for i in range(len(out) - 1, -1, -1) if "self.get_metrics_result()" in out[i])
+            out[at:at] = ["    # the metrics tf.estimator.add_metrics added, under their keys"] + [
+                f"    {line}" for line in self.added.update]
         out += ["", "def predict_step(self, data):",
                 "    features, _, _ = {keras}.utils.unpack_x_y_sample_weight(data)",
                 "    logits = self(features, training=False)"]

@@ -173,6 +173,7 @@ class _Pipeline:
     strategy_stmt: Optional[cst.SimpleStatementLine] = None  # None: inline in RunConfig
     strategy_call: Optional[cst.Call] = None
     removed: list[cst.SimpleStatementLine] = field(default_factory=list)
+    metric_fn: Optional[cst.FunctionDef] = None  # `est = tf.estimator.add_metrics(est, metric_fn)`'s, on a canned model
     calls: list[_Call] = field(default_factory=list)
     tf: str = "tf"  # the module name the generated code uses for tensorflow
     imports: tuple[ImportSpec, ...] = ()
@@ -433,8 +434,9 @@ class _AnalysisBase:
         for assignment in scope.assignments[target.value]:
             uses += [access.node for access in assignment.references]
         # LibCST keeps references in a set ordered by object ids: source order, so the same
-        # file always gives the same rewrite and the same reports.
-        return sorted(uses, key=self.start)
+        # file always gives the same rewrite and the same reports. A name bound twice (`est =
+        # add_metrics(est, fn)`) lists each use under both bindings: once here.
+        return sorted({id(u): u for u in uses}.values(), key=self.start)
 
     def keyword_args(self, call: cst.Call, positional: Sequence[str]) -> dict[str, cst.Arg]:
         given: dict[str, cst.Arg] = {}

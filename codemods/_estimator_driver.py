@@ -8,9 +8,10 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from tfmigrate.codemods._canned_added_metrics import ADD_METRICS
 from tfmigrate.codemods._model_fn import KerasModelCode
 from tfmigrate.codemods._estimator_common import (
-    CODE_DRIVER, CODE_HOOKS, CODE_MODEL_TO_ESTIMATOR, CODE_RUN_CONFIG_ARG, EVAL_SPEC, EVAL_SPEC_DEFAULT_STEPS, LOGGING_HOOKS, MODE_KEY_STRINGS,
+    CODE_CANNED, CODE_DRIVER, CODE_HOOKS, CODE_MODEL_TO_ESTIMATOR, CODE_RUN_CONFIG_ARG, EVAL_SPEC, EVAL_SPEC_DEFAULT_STEPS, LOGGING_HOOKS, MODE_KEY_STRINGS,
     STOP_AT_STEP, TRAIN_AND_EVALUATE, TRAIN_SPEC, _AnalysisBase, _Call, _Pipeline, _Problem, _Replacer, _is_none,
     _walk,
 )
@@ -50,6 +51,15 @@ class _Driver(_AnalysisBase):
                 getattr(self, f"driver_{method}")(call, pipeline, model)
             elif isinstance(parent, cst.Arg):
                 call = self.parents.get(parent)
+                if isinstance(call, cst.Call) and self.name_of(call.func) in ADD_METRICS:
+                    if pipeline.metric_fn is None:
+                        raise _Problem(CODE_DRIVER, "add_metrics on an Estimator with a model_fn of its own: add "
+                                       "the metrics to its eval_metric_ops, which tfmigrate rewrites", call)
+                    pipeline.removed.append(self.statement_of(call))  # type: ignore[arg-type]  # the model has them
+                    pipeline.dropped_why.append((pipeline.metric_fn, (
+                        f"`{pipeline.metric_fn.name.value}` gave the Estimator metrics through add_metrics, which the "
+                        "Keras model now computes under the same keys; the model no longer calls this definition")))
+                    continue
                 if isinstance(call, cst.Call) and (self.name_of(call.func) or "") in EARLY_STOPPING:
                     raise _Problem(CODE_HOOKS, early_stopping_report(self.name_of(call.func) or ""), call)
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
@@ -63,6 +73,33 @@ class _Driver(_AnalysisBase):
         if pipeline.model_dir is not None and not pipeline.first_fit:
             raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train: tfmigrate "
                            "restores checkpoints where training starts; migrate by hand", pipeline.estimator_call)
+
+    def added_metrics_fn(self, pipeline: _Pipeline) -> Optional[cst.FunctionDef]:
+        """The metric_fn of `est = tf.estimator.add_metrics(est, metric_fn)` on this pipeline's
+        Estimator, once, rebinding the name the drivers use (codemods/_canned_added_metrics.py)."""
+        found = None
+        for use in self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call):
+            arg = self.parents.get(use)
+            call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+            if not (isinstance(call, cst.Call) and self.name_of(call.func) in ADD_METRICS):
+                continue
+            stmt = self.statement_of(call)
+            small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+            if found is not None or not (
+                    isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == use.value  # type: ignore[attr-defined]
+                    and len(call.args) == 2 and call.args[0] is arg and not any(a.star for a in call.args)
+                    and self.enclosing_function(call) is self.enclosing_function(pipeline.estimator_stmt)):
+                raise _Problem(CODE_DRIVER, f"`{self.code(call)}` is not `{self.code(use)} = add_metrics("
+                               f"{self.code(use)}, metric_fn)`, once, where the Estimator is built: migrate by hand",
+                               call)
+            given = call.args[1].value
+            fn = self.single_binding(given) if isinstance(given, cst.Name) else None
+            if not isinstance(fn, cst.FunctionDef) or not isinstance(self.parents.get(fn), cst.Module):
+                raise _Problem(CODE_CANNED, "add_metrics's metric_fn is not a function defined once at the top of "
+                               "this module", given)
+            found = fn
+        return found
 
     def statement_for(self, call: cst.Call, pipeline: _Pipeline) -> tuple[cst.SimpleStatementLine, Optional[str]]:
         """The statement `call` stands in on its own, and the name or target it is assigned to."""

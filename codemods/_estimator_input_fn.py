@@ -65,17 +65,20 @@ class _InputFn(_AnalysisBase):
         (here: a def, a lambda, what a local factory returns, or a functools.partial of a def)."""
         fn: Optional[cst.CSTNode] = None
         bound: tuple[int, set[str]] = (0, set())
+        call = node if isinstance(node, cst.Call) else None
         if isinstance(node, cst.Name):
             fn = self.single_binding(node)
-            if isinstance(fn, cst.Call):  # `train_fn = make_input_fn(...)`
+            if isinstance(fn, cst.Call) and self.is_partial_of_name(fn):
+                call = fn  # `train_fn = functools.partial(input_fn, x, y, batch_size=64)`: read as the partial
+            elif isinstance(fn, cst.Call):  # `train_fn = make_input_fn(...)`
                 fn = self.factory_result(fn)
-        elif isinstance(node, cst.Call):
-            if self.name_of(node.func) == "functools.partial" and node.args and isinstance(node.args[0].value, cst.Name):
-                fn = self.single_binding(node.args[0].value)
-                rest = node.args[1:]
+        if call is not None:
+            if self.is_partial_of_name(call):
+                fn = self.single_binding(call.args[0].value)  # type: ignore[arg-type]
+                rest = call.args[1:]
                 bound = (sum(1 for a in rest if a.keyword is None), {a.keyword.value for a in rest if a.keyword})
             else:
-                fn = self.factory_result(node)
+                fn = self.factory_result(call)
         if isinstance(fn, cst.Lambda):
             if not _takes_nothing(fn):
                 raise problem
@@ -110,6 +113,10 @@ class _InputFn(_AnalysisBase):
         else:
             self.foreign_dataset(owner, fn, pipeline, node)  # type: ignore[attr-defined]
         return bool(required)
+
+    def is_partial_of_name(self, call: cst.Call) -> bool:
+        return self.name_of(call.func) == "functools.partial" and bool(call.args) \
+            and isinstance(call.args[0].value, cst.Name) and not any(a.star for a in call.args)
 
     def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
         """The function a local factory returns: `def make_input_fn(...): def input_fn(): ...;

@@ -82,6 +82,9 @@ LOSSES = {
     "tf.losses.sparse_softmax_cross_entropy": LossForm("SparseCategoricalCrossentropy", "labels", "logits", True),
     "tf.losses.sigmoid_cross_entropy": LossForm("BinaryCrossentropy", "multi_class_labels", "logits", True,
                                                 ("label_smoothing",)),
+    # TF1 maps the 0/1 labels to -1/1 and averages relu(1 - y * logits) over every element;
+    # Keras's Hinge maps 0/1 labels the same way and averages the same terms.
+    "tf.losses.hinge_loss": LossForm("Hinge", "labels", "logits", False),
 }
 # The TF1 positional order after (labels, output): weights, then the loss's own options.
 LOSS_POSITIONAL_TAIL = {

@@ -60,6 +60,7 @@ from tfmigrate.codemods._model_fn_metrics import (
 )
 from tfmigrate.codemods._model_fn_paths import ModePaths
 from tfmigrate.codemods._model_fn_optimizer import (
+    MOMENTUM_CLASS,
     RMSPROP_CLASS,
     SCHEDULE_STEP_ARG,
     SCHEDULES,
@@ -169,6 +170,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.rank_one = False
         self.inner_names: list[str] = []  # inner tensors of the forward pass the predictions read
         self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
+        self.momentum_class: Optional[str] = None  # the Keras SGD that takes TF1's momentum step
         self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
@@ -180,7 +182,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.decay_conditions: dict[int, str] = {}  # id(penalty term) -> the test it was added under
         self.decay_steps: dict[int, tuple[str, cst.BaseExpression]] = {}  # id(`if t: loss += p`) -> (name, p)
         self.summed: dict[int, cst.Assign] = {}  # id(`loss += x` step) -> `loss = loss + x`, as read
+        self.chosen: dict[tuple[int, str], Optional[cst.Assign]] = {}  # (id(if), name) -> `name = A if t else B`
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
+        self._column_locals: Optional[dict[str, cst.BaseExpression]] = None  # see column_locals
         self.in_model = True  # static values read now go into __init__ (False while compiling)
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
@@ -381,6 +385,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 summed = self.summed_binding(step, name, path)
                 if summed is not None:
                     return summed
+                chosen = self.chosen_binding(step, name)
+                if chosen is not None:
+                    return chosen
                 raise NotTranslatable(f"`{name}` is bound in a way tfmigrate cannot follow: `{self.code(step)}`",
                                       step)
         return None
@@ -481,7 +488,24 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         for step in chosen:
             if isinstance(step, (cst.AugAssign, cst.Expr)):
                 raise NotTranslatable(f"`{self.code(step)}` in the forward pass has no clear Keras form", step)
+            if isinstance(step, cst.If) and not self.structural_if(step):  # an `elif` chain (choice_if)
+                raise NotTranslatable(f"the model's layers are chosen by an `if`/`elif` chain on "
+                                      f"`{self.code(step.test)}`: tfmigrate builds one `if`/`else` in a Keras "
+                                      "model; migrate by hand", step)
         return chosen
+
+    def static_lines(self, code: str) -> list[str]:
+        """`name = value` for the model_fn's locals computed from hyperparameters alone
+        (static_locals) that `code` reads, with those they read in turn, in the order the
+        model_fn bound them."""
+        def reads(text: str, name: str) -> bool:
+            return re.search(rf"\b{re.escape(name)}\b", text) is not None
+
+        wanted = {name for name in self.static_locals if reads(code, name)}
+        for name in reversed(list(self.static_locals)):
+            if name not in wanted and any(reads(self.static_locals[w], name) for w in wanted):
+                wanted.add(name)
+        return [f"{name} = {value}" for name, value in self.static_locals.items() if name in wanted]
 
     def without_consumed(self, body: list[str]) -> list[str]:
         """Drop `init = <initializer>` lines whose name the rewritten layers no longer read."""
@@ -514,6 +538,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             if isinstance(step, cst.Assign) and len(step.targets) == 1 and isinstance(step.targets[0].target, cst.Name) \
                     and step.targets[0].target.value in self.mode_names:
                 continue  # `is_training = mode == TRAIN`: uses read Keras's `training` instead
+            if isinstance(step, cst.Assign) and len(step.targets) == 1 and isinstance(step.targets[0].target, cst.Name) \
+                    and step.targets[0].target.value in self.column_locals():
+                continue  # feature columns the input_layer's preprocessing, made in __init__, stands for
             if id(step) in self.train_only:
                 lines.append(self.train_only_line(step, self.train_only[id(step)]))  # type: ignore[arg-type]
             elif isinstance(step, cst.For):
@@ -799,8 +826,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         lines.append(f"{i * 2}super().__init__()")
         if uses_params:
             lines.append(f"{i * 2}self.params = params")
-        for name, value in getattr(self, "static_locals", {}).items():
-            lines.append(f"{i * 2}{name} = {value}")
+        lines += [f"{i * 2}{line}" for line in self.static_lines("\n".join(self.init_lines))]
         lines += [f"{i * 2}{line}" for line in self.init_lines]
         lines.append("")
         call_body = self.without_consumed(call_body)
@@ -846,6 +872,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         if self.rmsprop_class:
             lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
                       for line in RMSPROP_CLASS.splitlines()] + ["", ""]
+        if self.momentum_class:
+            lines += [line.format(name=self.momentum_class, tf=tf).replace("    ", i)
+                      for line in MOMENTUM_CLASS.splitlines()] + ["", ""]
         for source in self.fed_classes:
             lines += [line.replace("    ", i) for line in source.splitlines()] + ["", ""]
         for keras, name in self.metric_classes.items():
@@ -855,6 +884,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         make_args = ", ".join((["params"] if "params" in self.params else []) + [p for p, _ in self.extra_args])
         model_args = ", ".join((["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"def {make_name}({make_args}):")
+        # Locals of the model_fn the optimizer, loss or metrics read (`boundaries = [200, 400]`
+        # of a schedule), computed here as in __init__.
+        lines += [f"{i}{line}" for line in self.static_lines(" ".join([optimizer, loss, *metrics]))]
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")
         lines.append(f"{i * 2}optimizer={optimizer},")

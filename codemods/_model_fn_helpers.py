@@ -372,12 +372,19 @@ class _Inliner:
         out: list[cst.SimpleStatementLine] = []
 
         self.wrapped = None
+        train_op = makes_train_op(helper, self.name_of)
 
         def add(stmts: Sequence[cst.BaseStatement], top: bool) -> None:
             for i, stmt in enumerate(stmts):
-                if top and i == len(stmts) - 1 and isinstance(stmt, cst.With) and self.control_dependencies(stmt):
-                    self.wrapped = (len(out), stmt)  # `with tf.control_dependencies(update_ops): return ...`
-                    add(stmt.body.body, False)  # type: ignore[attr-defined]
+                if top and isinstance(stmt, cst.With) and self.control_dependencies(stmt) and (
+                        i == len(stmts) - 1 or (i == len(stmts) - 2 and self.returns_name(stmts[-1]))):
+                    # `with tf.control_dependencies(update_ops): return ...` (or `train_op = ...`, then
+                    # `return train_op` after the block: the same, under the same `with`)
+                    self.wrapped = (len(out), stmt)
+                    add([*stmt.body.body, *stmts[i + 1:]], False)  # type: ignore[attr-defined]
+                    return
+                if train_op and isinstance(stmt, cst.If) and self.choice(stmt):
+                    out.append(stmt)  # type: ignore[arg-type]  # `if params["optimizer"] == "adam": ...`
                     continue
                 if isinstance(stmt, cst.SimpleStatementLine):
                     if top and i == 0 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
@@ -395,6 +402,8 @@ class _Inliner:
         if not out or not isinstance(out[-1].body[0], cst.Return) or out[-1].body[0].value is None:
             raise _Refused("it does not end by returning what it built")
         for stmt in out[:-1]:
+            if isinstance(stmt, cst.If):
+                continue  # a choice: plain assignments only
             small = stmt.body[0]
             if isinstance(small, cst.Return):
                 raise _Refused("it returns before its end")
@@ -410,6 +419,27 @@ class _Inliner:
             elif not isinstance(small, cst.Pass):
                 raise _Refused(f"it holds a `{type(small).__name__}` statement")
         return out
+
+    @staticmethod
+    def returns_name(stmt: cst.BaseStatement) -> bool:
+        return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+            and isinstance(stmt.body[0], cst.Return) and isinstance(stmt.body[0].value, cst.Name)
+
+    def choice(self, stmt: cst.If) -> bool:
+        """An `if`/`elif`/`else` of a train_op helper over plain assignments to plain names
+        (which optimizer, which rate): the model_fn reads it as the choice it is
+        (_model_fn_paths.choice_if), or reports it."""
+        node: Optional[cst.If] = stmt
+        while node is not None:
+            arms = [node.body] + ([node.orelse.body] if isinstance(node.orelse, cst.Else) else [])
+            for arm in arms:
+                for inner in arm.body:  # type: ignore[attr-defined]
+                    if not (isinstance(inner, cst.SimpleStatementLine) and all(
+                            isinstance(small, cst.Assign) and all(self.name_target(t.target) for t in small.targets)
+                            for small in inner.body)):
+                        return False
+            node = node.orelse if isinstance(node.orelse, cst.If) else None
+        return True
 
     def control_dependencies(self, stmt: cst.With) -> bool:
         if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
@@ -463,6 +493,9 @@ class _Inliner:
 
     @staticmethod
     def bound_names(stmt: cst.SimpleStatementLine) -> set[str]:
+        if isinstance(stmt, cst.If):  # a choice: every name its arms assign
+            return {n.value for t in _walk(stmt) if isinstance(t, cst.AssignTarget)
+                    for n in _walk(t.target) if isinstance(n, cst.Name)}
         small = stmt.body[0]
         if isinstance(small, cst.Assign):
             return {n.value for t in small.targets for n in _walk(t.target) if isinstance(n, cst.Name)}

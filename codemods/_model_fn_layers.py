@@ -358,8 +358,40 @@ class LayerMapping:
             raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
         return f"{keras}({', '.join(f'{key}={value}' for key, value in values.items())})"
 
+    def column_locals(self) -> dict[str, cst.BaseExpression]:
+        """Locals of the model_fn bound once to the feature columns an input_layer reads, and
+        read nowhere else (`columns = [numeric_column(k) for k in KEYS]`, from module names
+        and hyperparameters): the Keras preprocessing stands in for them, made in __init__."""
+        if self._column_locals is not None:
+            return self._column_locals
+        found: dict[str, cst.BaseExpression] = {}
+        for node in _walk(self.fn.body):
+            if not isinstance(node, cst.Call):
+                continue
+            holder = node.func if isinstance(node.func, cst.Call) else node
+            is_input = (self.name_of(node.func) or "") in INPUT_LAYERS or (
+                holder is node.func and (self.name_of(holder.func) or "") in DENSE_FEATURES)
+            if not is_input:
+                continue
+            position = 0 if holder is node.func else 1
+            args = list(holder.args)
+            arg = next((a for a in args if a.keyword and a.keyword.value == "feature_columns"),
+                       args[position] if len(args) > position and args[position].keyword is None else None)
+            name = arg.value if arg is not None else None
+            if not isinstance(name, cst.Name):
+                continue
+            bound = self.single_static_binding(name.value)
+            uses = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == name.value)
+            if bound is not None and uses == 2 and self.check_static(bound):
+                found[name.value] = bound
+        self._column_locals = found
+        return found
+
     def columns_value(self, node: cst.BaseExpression) -> cst.BaseExpression:
-        """`params["feature_columns"]`: the value the Estimator's params dict gave it."""
+        """`params["feature_columns"]`: the value the Estimator's params dict gave it; a local
+        of column_locals: the value it was bound to."""
+        if isinstance(node, cst.Name) and node.value in self.column_locals():
+            return self.column_locals()[node.value]
         if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and node.value.value == "params" \
                 and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
                 and isinstance(node.slice[0].slice.value, cst.SimpleString):

@@ -79,8 +79,8 @@ class LossMapping:
                                   "the model's compute_loss or train_step by hand", call)
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
-                                  "mean_squared_error, absolute_difference, huber_loss, softmax/sparse_softmax/"
-                                  "sigmoid_cross_entropy, and tf.reduce_mean of tf.nn *_with_logits)", call)
+                                  "mean_squared_error, absolute_difference, huber_loss, hinge_loss, softmax/"
+                                  "sparse_softmax/sigmoid_cross_entropy, and tf.reduce_mean of tf.nn *_with_logits)", call)
         order = (form.label_arg, form.output_arg, *LOSS_POSITIONAL_TAIL.get(name or "", ("weights",)))
         given = self.arguments(call, order)
         labels = given.pop(form.label_arg, None)

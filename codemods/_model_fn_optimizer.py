@@ -66,6 +66,27 @@ RMSPROP_CLASS = '''class {name}({tf}.keras.optimizers.RMSprop):
         return super().add_optimizer_variables(trainable_variables, name, initializer)'''
 
 
+# TF1's MomentumOptimizer keeps the sum of the raw gradients (accum = momentum * accum + grad)
+# and scales all of it by the current rate (var -= lr * accum; Nesterov: var -= lr * (grad +
+# momentum * accum)). Keras's SGD scales each gradient by the rate when it enters: the same
+# steps for a constant rate, other steps once the rate changes. Under a schedule, Keras's SGD
+# keeps its state and its schedule, and takes TF1's step.
+MOMENTUM = "tf.train.MomentumOptimizer"
+MOMENTUM_CLASS = '''class {name}({tf}.keras.optimizers.SGD):
+    """TF1's MomentumOptimizer: the accumulated gradients are scaled by the current learning
+    rate as a whole (Keras's SGD scales each gradient by the rate when it enters)."""
+
+    def update_step(self, gradient, variable, learning_rate):
+        learning_rate = {tf}.cast(learning_rate, variable.dtype)
+        gradient = {tf}.cast({tf}.convert_to_tensor(gradient), variable.dtype)
+        accumulator = self.momentums[self._get_variable_index(variable)]
+        accumulator.assign(accumulator * self.momentum + gradient)
+        if self.nesterov:
+            variable.assign_sub(learning_rate * (gradient + self.momentum * accumulator))
+        else:
+            variable.assign_sub(learning_rate * accumulator)'''
+
+
 class OptimizerMapping:
     """The optimizer half of _ModelFn."""
 
@@ -103,10 +124,7 @@ class OptimizerMapping:
         else:
             raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
         owner = self.value(node.func.value, path)
-        text = self.optimizer_text(owner, path)
-        if clip is not None:
-            text = text[:-1] + (", " if not text.endswith("(") else "") + f"global_clipnorm={clip})"
-        return text
+        return self.optimizer_text(owner, path, f"global_clipnorm={clip}" if clip is not None else "")
 
     def is_all_trainable(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`var_list=tf.trainable_variables()`: every trainable variable, minimize's default."""
@@ -179,7 +197,13 @@ class OptimizerMapping:
             return False
         return self.computed_gradients(self.value(value.args[0].value, path), apply, path)
 
-    def optimizer_text(self, node: cst.BaseExpression, path: _Path) -> str:
+    def optimizer_text(self, node: cst.BaseExpression, path: _Path, extra: str = "") -> str:
+        """The Keras optimizer of the tf.train optimizer `node`, with `extra` arguments; one
+        chosen by a test of hyperparameters (`if params["optimizer"] == "adam": ...`) is
+        chosen by the same test when the model is compiled."""
+        if isinstance(node, cst.IfExp):
+            return (f"({self.optimizer_text(self.value(node.body, path), path, extra)} if {self.static(node.test)} "
+                    f"else {self.optimizer_text(self.value(node.orelse, path), path, extra)})")
         name = self.name_of(node.func) if isinstance(node, cst.Call) else None
         if not isinstance(node, cst.Call) or not name or not name.startswith("tf.train.") \
                 or not name.endswith("Optimizer"):
@@ -209,7 +233,10 @@ class OptimizerMapping:
                     parts[keras_key] = self.static(given[tf1_key])
         for keras_key, default in form.fixed:
             parts.setdefault(keras_key, default)
-        args = ", ".join(f"{k}={v}" for k, v in parts.items())
+        args = ", ".join([*(f"{k}={v}" for k, v in parts.items()), *([extra] if extra else [])])
+        if name == MOMENTUM and "keras.optimizers.schedules." in parts.get("learning_rate", ""):
+            self.momentum_class = f"{self.class_name}Momentum"
+            return f"{self.momentum_class}({args})"
         if name == RMSPROP:
             self.rmsprop_class = f"{self.class_name}RMSprop"
             return f"{self.rmsprop_class}({args})"
@@ -217,12 +244,11 @@ class OptimizerMapping:
 
     def learning_rate(self, node: cst.BaseExpression, path: _Path, optimizer: str) -> str:
         value = self.value(node, path)
+        if isinstance(value, cst.IfExp):  # a rate chosen by hyperparameters, as the optimizer can be
+            return (f"({self.learning_rate(value.body, path, optimizer)} if {self.static(value.test)} "
+                    f"else {self.learning_rate(value.orelse, path, optimizer)})")
         name = self.name_of(value.func) if isinstance(value, cst.Call) else None
         if name == "tf.train.natural_exp_decay" or name in SCHEDULES:
-            if optimizer == "tf.train.MomentumOptimizer":
-                raise NotTranslatable("MomentumOptimizer with a changing learning rate: TF1 scaled the whole "
-                                      "accumulated momentum by the current rate, Keras SGD scales only the new "
-                                      "gradient (SEMANTICS); no built-in reproduces it", value, "optimizer")
             return self.schedule(value, name, path)  # type: ignore[arg-type]
         return self.static(value)
 

@@ -113,6 +113,9 @@ class ModePaths:
         if modes is None and self.structural_if(stmt):
             path.steps.append(stmt)  # decided by hyperparameters: kept as it is, in __init__ and call
             return False
+        if modes is None and self.choice_if(stmt):
+            path.steps.append(stmt)  # `if/elif/else` choosing a value by hyperparameters (chosen_binding)
+            return False
         if modes is None and self.plumbing_if(stmt):
             path.steps.append(stmt)  # `if isinstance(features, dict): ...`: Python at trace time, as in TF1
             return False
@@ -172,6 +175,74 @@ class ModePaths:
             return "mode" not in _names_used(stmt.test) and self.check_static(stmt.test)
         finally:
             self.in_model = saved
+
+    def choice_if(self, stmt: cst.If) -> bool:
+        """`if params["optimizer"] == "adam": ... elif ...: ... else: ...` over plain
+        assignments, each test a test of hyperparameters alone: one of its values is chosen
+        once, as a structural `if` chooses layers (chosen_binding reads it)."""
+        arms: list[cst.BaseSuite] = []
+        node: Optional[cst.If] = stmt
+        while node is not None:
+            if "mode" in _names_used(node.test):
+                return False
+            saved = self.in_model
+            try:
+                if not self.check_static(node.test):
+                    return False
+            finally:
+                self.in_model = saved
+            arms.append(node.body)
+            orelse = node.orelse
+            node = orelse if isinstance(orelse, cst.If) else None
+            if isinstance(orelse, cst.Else):
+                arms.append(orelse.body)
+        return all(isinstance(inner, cst.SimpleStatementLine) and all(isinstance(small, cst.Assign)
+                                                                      for small in inner.body)
+                   for arm in arms for inner in arm.body)  # type: ignore[attr-defined]
+
+    def chosen_binding(self, step: cst.CSTNode, name: str) -> Optional[cst.Assign]:
+        """`name = A if test else B`, read from an `if`/`elif`/`else` choice that binds
+        `name` once in every arm, from names bound before the `if` (so each arm's value reads
+        what it read there). The same node each time, so that identities hold (the optimizer
+        that computes the gradients is the one that applies them)."""
+        if not isinstance(step, cst.If) or not (self.structural_if(step) or self.choice_if(step)):
+            return None
+        key = (id(step), name)
+        if key in self.chosen:
+            return self.chosen[key]
+
+        def arm_value(block: cst.BaseSuite) -> Optional[cst.BaseExpression]:
+            smalls = [small for line in block.body for small in line.body]  # type: ignore[attr-defined]
+            bound_here: set[str] = set()
+            found = None
+            for small in smalls:
+                targets = [t.target for t in small.targets]
+                if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                    if found is not None or len(targets) != 1 or _names_used(small.value) & bound_here:
+                        return None
+                    found = small.value
+                elif name in {n.value for t in targets for n in _walk(t) if isinstance(n, cst.Name)}:
+                    return None
+                bound_here |= {n.value for t in targets for n in _walk(t) if isinstance(n, cst.Name)}
+            return found
+
+        def chosen(node: cst.If) -> Optional[cst.BaseExpression]:
+            body = arm_value(node.body)
+            orelse = node.orelse
+            other = chosen(orelse) if isinstance(orelse, cst.If) else \
+                arm_value(orelse.body) if isinstance(orelse, cst.Else) else None
+            if body is None or other is None:
+                return None
+            return cst.IfExp(test=node.test, body=body, orelse=other)
+
+        value = chosen(step)
+        assign = None
+        if value is not None:
+            for sub in _walk(value):
+                self.origin.setdefault(id(sub), step)
+            assign = cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)
+        self.chosen[key] = assign
+        return assign
 
     def condition(self, node: cst.BaseExpression) -> Optional[frozenset[str]]:
         """The modes in which `node` is true, if it tests only the mode."""

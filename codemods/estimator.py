@@ -552,7 +552,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             # keeps its checkpoints are written the same.
             same_model = (canned, tuple((a.keyword.value if a.keyword else None, re.sub(r"\s+", "", self.code(a.value)))
                                         for a in call.args if not (a.keyword is not None and a.keyword.value in (
-                                            "config", "model_dir", "warm_start_from"))))
+                                            "config", "model_dir", "warm_start_from"))), pipeline.metric_fn)
             self.model_dirs.append((call, pipeline.model_dir_node, same_model))
             if "warm_start_from" in given and not _is_none(given["warm_start_from"].value):
                 if "DNNLinearCombined" in canned:
@@ -639,11 +639,12 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         names = self.free_names((f"{cls}Model", f"{cls}KerasModel", f"{pipeline.estimator_name.capitalize()}{cls}Model"),)
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
+        pipeline.metric_fn = self.added_metrics_fn(pipeline)
         # Columns of another module of the project (`features.COLUMNS`) are read there (#15).
         lookups = self.across_lookups()
         try:
             canned_model = translate_canned(call, kind, lookups.name_of, self.code, lookups.binding, names[0],
-                                            parent=lookups.parent)
+                                            parent=lookups.parent, metric_fn=pipeline.metric_fn)
         except NotTranslatable as e:
             node = e.node if e.node is None or lookups.owner(e.node) is self else call
             named = node.func if isinstance(node, cst.Call) else node

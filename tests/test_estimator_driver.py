@@ -1,7 +1,8 @@
 """The Estimator driver forms of issues #11 and #12 (RunConfig().replace(...), a RunConfig or
 a model_fn shared by several Estimators, input_fn factories over numpy_input_fn, a
-numpy_input_fn read by several Estimators, warm starts, predict per batch) run after the
-rewrite and print what the TF1 program printed on TF 2.15.
+numpy_input_fn read by several Estimators, warm starts, predict per batch), and losses and
+optimizers whose mapping is exact (a hinge loss, TF1's momentum under a schedule), run after the rewrite and print what the
+TF1 program printed on TF 2.15.
 
 Each corpus case's after.py runs on this TF (>= 2.16, Keras 3) and its output is compared
 with REFERENCES, recorded with `.venv-tf215/bin/python before.py` (TF 2.15.1 +
@@ -29,6 +30,21 @@ TIMEOUT = 300
 NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 
 REFERENCES = {
+    'estimator_input_fn_partial_bound_to_name': [
+        "eval {'accuracy': 0.675, 'accuracy_baseline': 0.675, 'auc': 0.99873376, 'auc_precision_recall': 0.9974954, "
+        "'average_loss': 0.52338034, 'label/mean': 0.325, 'loss': 0.52338034, 'precision': 0.0, "
+        "'prediction/mean': 0.29822534, 'recall': 0.0, 'global_step': 30}",
+    ],
+    'estimator_model_fn_local_columns_and_schedule': [  # columns and schedule steps bound in the model_fn
+        "eval {'loss': 0.049424857, 'rmse': 0.22231703, 'global_step': 24}",
+    ],
+    'estimator_momentum_schedule_nesterov': [  # TF1's momentum step under a changing rate
+        "momentum {'loss': 0.3677762, 'global_step': 48}",
+        "nesterov {'loss': 0.37131277, 'global_step': 48}",
+    ],
+    'estimator_hinge_loss_linear_svm': [
+        "eval {'accuracy': 0.9625, 'loss': 0.37393782, 'global_step': 16}",
+    ],
     'estimator_driver_shared_model_fn_params': [
         "trial {'accuracy': 0.725, 'loss': 0.56836927, 'global_step': 6}",
         "tuned {'accuracy': 0.925, 'loss': 0.5919294, 'global_step': 12}",

@@ -121,6 +121,9 @@ def test_what_cannot_be_written_out_is_reported_with_the_reason(helper: str, bod
 TRAIN_OP_REFERENCES = {  # TF 2.15 + tensorflow-estimator 2.15 printed these (`.venv-tf215/bin/python before.py`)
     "estimator_train_op_from_helper": ["eval {'accuracy': 0.90625, 'loss': 0.32921693, 'global_step': 24}"],
     "estimator_train_op_helper_clips_gradients": ["eval {'loss': 0.048268527, 'global_step': 16}"],
+    # Both arms of the helper's choice run: one Estimator per hyperparameter set.
+    "estimator_optimizer_chosen_by_hyperparameter": ["adam {'loss': 0.6538534, 'global_step': 12}",
+                                                     "momentum {'loss': 0.46507537, 'global_step': 12}"],
 }
 
 
@@ -181,3 +184,88 @@ def test_an_optimizer_helper_is_written_out_at_its_call() -> None:
     new, diagnostics = rewrite(src)
     assert "ExponentialDecay(initial_learning_rate=params[\"lr\"], decay_steps=10, decay_rate=0.5)" in new, new
     assert rewrite(new)[0] == new
+
+
+CHOICE_HEAD = HEAD + '''def model_fn(features, labels, mode, params):
+    logits = tf.layers.dense(features, 2)
+    loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+'''
+CHOICE_TAIL = '''
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn, params={"optimizer": "adam", "lr": 0.1, "decay": True})
+estimator.train(input_fn)
+'''
+
+
+def chosen(body: str) -> tuple[str, list]:
+    src = CHOICE_HEAD + textwrap.indent(textwrap.dedent(body).strip(), "    ") + "\n" + CHOICE_TAIL
+    new, diagnostics = rewrite(src)
+    assert rewrite(new)[0] == new
+    return new if new != src else "", diagnostics
+
+
+def test_an_optimizer_chosen_by_a_hyperparameter_is_chosen_by_the_same_test() -> None:
+    new, _ = chosen('''
+        if params["optimizer"] == "adam":
+            optimizer = tf.train.AdamOptimizer(params["lr"])
+        else:
+            optimizer = tf.train.GradientDescentOptimizer(params["lr"])
+        train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+        ''')
+    assert 'optimizer=(tf2.keras.optimizers.Adam(learning_rate=params["lr"], epsilon=1e-08) ' \
+           'if params["optimizer"] == "adam" else tf2.keras.optimizers.SGD(learning_rate=params["lr"])),' in new
+
+
+def test_a_rate_chosen_by_a_hyperparameter_and_clipping_apply_to_every_arm() -> None:
+    new, _ = chosen('''
+        if params["decay"]:
+            rate = tf.train.exponential_decay(params["lr"], tf.train.get_global_step(), 100, 0.5)
+        else:
+            rate = params["lr"]
+        if params["optimizer"] == "adam":
+            optimizer = tf.train.AdamOptimizer(rate)
+        elif params["optimizer"] == "adagrad":
+            optimizer = tf.train.AdagradOptimizer(rate)
+        else:
+            optimizer = tf.train.GradientDescentOptimizer(rate)
+        grads, variables = zip(*optimizer.compute_gradients(loss))
+        grads, _ = tf.clip_by_global_norm(grads, 5.0)
+        train_op = optimizer.apply_gradients(zip(grads, variables), global_step=tf.train.get_global_step())
+        ''')
+    rate = ('(tf2.keras.optimizers.schedules.ExponentialDecay(initial_learning_rate=params["lr"], decay_steps=100, '
+            'decay_rate=0.5) if params["decay"] else params["lr"])')
+    line = next(line for line in new.splitlines() if line.strip().startswith("optimizer="))
+    assert line.count(f"learning_rate={rate}") == 3, line
+    assert line.count("global_clipnorm=5.0") == 3, line
+    assert 'if params["optimizer"] == "adam" else (' in line and 'if params["optimizer"] == "adagrad" else' in line
+
+
+@pytest.mark.parametrize("body, reason", [
+    ('''
+        if tf.reduce_mean(loss) > 1.0:
+            optimizer = tf.train.AdamOptimizer(0.1)
+        else:
+            optimizer = tf.train.GradientDescentOptimizer(0.1)
+        train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+        ''', "which is not the mode"),  # a tensor's test, not a hyperparameter's
+    ('''
+        optimizer = tf.train.GradientDescentOptimizer(0.1)
+        if params["optimizer"] == "adam":
+            optimizer = tf.train.AdamOptimizer(0.1)
+        train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+        ''', "is bound in a way tfmigrate cannot follow"),  # no else: read as a rebinding, not as a choice
+    ('''
+        if params["optimizer"] == "adam":
+            optimizer = tf.train.AdamOptimizer(0.1)
+            optimizer = tf.train.AdamOptimizer(0.2)
+        else:
+            optimizer = tf.train.GradientDescentOptimizer(0.1)
+        train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+        ''', "is bound in a way tfmigrate cannot follow"),
+])
+def test_a_choice_that_is_not_one_value_per_arm_is_reported(body: str, reason: str) -> None:
+    new, diagnostics = chosen(body)
+    assert new == ""
+    assert any(reason in d.message for d in diagnostics), [d.message for d in diagnostics]

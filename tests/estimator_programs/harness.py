@@ -27,6 +27,7 @@ RUNNABLE = {
     "estimator_model_fn_method": (32 * 4, 4, None),  # model_fn=regressor.model_fn, reading self.width
     "estimator_weight_decay_conditional_filtered": (32 * 4, 4, None),  # loss += wd * add_n(l2_loss(v) ...)
     "estimator_weighted_loss_sigmoid_mean_reduction": (24 * 10, 4, None),  # weights=features[...], Reduction.MEAN
+    "estimator_momentum_piecewise_mirrored": (36 * 5, 4, None),  # MomentumOptimizer(piecewise_constant(...))
 }
 
 

@@ -75,7 +75,10 @@ def _describe(model):
                        "use_bias": getattr(layer, "use_bias", None)})
     config = model.optimizer.get_config()
     return {"layers": layers, "parameters": int(sum(int(tf.size(w)) for w in model.trainable_weights)),
-            "optimizer": {"class": type(model.optimizer).__name__,
+            # Keras's own class: a generated subclass (TF1's momentum step, RMSProp's start) is named too.
+            "optimizer": {"class": next(c.__name__ for c in type(model.optimizer).__mro__
+                                        if c.__module__.startswith("keras")),
+                          "own_class": type(model.optimizer).__name__,
                           **{k: v for k, v in config.items() if isinstance(v, (int, float, bool, str))}},
             "replicas": model.distribute_strategy.num_replicas_in_sync}
 

@@ -1,4 +1,4 @@
-"""MomentumOptimizer with an exponentially decaying rate: TF1 accumulates gradients, Keras lr-scaled steps."""
+"""MomentumOptimizer with an exponentially decaying rate: TF1 scales its accumulated gradients by the current rate."""
 import numpy as np
 import tensorflow.compat.v1 as tf
 
