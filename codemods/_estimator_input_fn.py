@@ -121,10 +121,34 @@ class _InputFn(_AnalysisBase):
     def factory_result(self, call: cst.Call) -> Optional[cst.CSTNode]:
         """The function a local factory returns: `def make_input_fn(...): def input_fn(): ...;
         return input_fn`."""
-        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        factory = self.single_binding(call.func) if isinstance(call.func, cst.Name) else self.method_called(call)
         if not isinstance(factory, cst.FunctionDef):
             return None
         return self.returned_function(factory)
+
+    def method_called(self, call: cst.Call) -> Optional[cst.FunctionDef]:
+        """`builder.input_fn(...)` on `builder = Builder(...)`, bound once, of a class defined at
+        the top of this module: that class's method, when no instance attribute can stand in
+        for it (the module never assigns an attribute of that name)."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        made = self.single_binding(func.value)
+        cls = None
+        if isinstance(made, cst.Call) and isinstance(made.func, cst.Name):
+            scope = self.scopes.get(made.func)
+            bindings = list(scope[made.func.value]) if scope is not None else []
+            cls = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+        if not isinstance(cls, cst.ClassDef) or not isinstance(self.parents.get(cls), cst.Module):
+            return None
+        name = func.attr.value
+        if any(isinstance(n, cst.Attribute) and n.attr.value == name and isinstance(self.parents.get(n), cst.AssignTarget)
+               for n in _walk(self.module)):
+            return None
+        methods = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]  # type: ignore[union-attr]
+        if len(methods) != 1 or methods[0].decorators:
+            return None
+        return methods[0]
 
     def returned_function(self, factory: cst.FunctionDef) -> Optional[cst.CSTNode]:
         """The function or lambda a factory defines and returns, or None."""

@@ -463,6 +463,9 @@ class _Inliner:
     def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> None:
         for stmt in body:
             for node in _walk(stmt):
+                if isinstance(node, cst.Lambda) and not node.params.params and not node.params.kwonly_params \
+                        and node.params.star_arg is cst.MaybeSentinel.DEFAULT and node.params.star_kwarg is None:
+                    continue  # `lambda: AdamOptimizer(rate)`: binds no name, so renaming inside it is safe
                 if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp,
                                      cst.Yield, cst.Await, cst.NamedExpr)):
                     raise _Refused(f"it holds a {type(node).__name__}, which tfmigrate does not rename")

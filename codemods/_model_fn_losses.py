@@ -26,6 +26,7 @@ from tfmigrate.codemods._model_fn_common import (
 
 
 LOG_LOSS = "tf.losses.log_loss"
+COSINE_DISTANCE = "tf.losses.cosine_distance"
 # tf.nn losses under tf.reduce_mean: Keras loss, labels keyword, logits keyword.
 NN_LOSSES = {
     "tf.nn.sparse_softmax_cross_entropy_with_logits": ("SparseCategoricalCrossentropy", "labels"),
@@ -67,6 +68,8 @@ class LossMapping:
                 return self.nn_loss(inner, path)
         if name == LOG_LOSS and isinstance(call, cst.Call):
             return self.log_loss(call, path)
+        if name == COSINE_DISTANCE and isinstance(call, cst.Call):
+            return self.cosine_distance(call, path)
         form = LOSSES.get(name or "")
         if form is None and not name in NN_LOSSES and not (name or "").startswith("tf.losses."):
             custom = self.custom_loss(call, path)
@@ -79,8 +82,9 @@ class LossMapping:
                                   "the model's compute_loss or train_step by hand", call)
         if form is None or not isinstance(call, cst.Call):
             raise NotTranslatable(f"loss `{self.code(call)}` has no checked Keras loss (checked: tf.losses "
-                                  "mean_squared_error, absolute_difference, huber_loss, hinge_loss, softmax/"
-                                  "sparse_softmax/sigmoid_cross_entropy, and tf.reduce_mean of tf.nn *_with_logits)", call)
+                                  "mean_squared_error, absolute_difference, huber_loss, hinge_loss, log_loss, "
+                                  "cosine_distance, softmax/sparse_softmax/sigmoid_cross_entropy, and tf.reduce_mean of "
+                                  "tf.nn *_with_logits)", call)
         order = (form.label_arg, form.output_arg, *LOSS_POSITIONAL_TAIL.get(name or "", ("weights",)))
         given = self.arguments(call, order)
         labels = given.pop(form.label_arg, None)
@@ -131,11 +135,36 @@ class LossMapping:
         """tf.losses.log_loss(labels, predictions, weights=1.0, epsilon=1e-7): TF1 adds epsilon
         inside both logs, -y*log(p + e) - (1 - y)*log(1 - p + e), where Keras's
         BinaryCrossentropy clips p to [1e-7, 1 - 1e-7] instead (a relative difference of e/p on
-        every example). The same formula, in the same order, as the Keras loss function:
-        Keras brings y_true to y_pred's rank and dtype and averages over every element, as
-        TF1's default reduction did; a number for `weights` scales that mean, as TF1's did."""
+        every example). The same formula, in the same order, as the Keras loss function."""
         given = self.arguments(call, ("labels", "predictions", "weights", "epsilon", "scope", "loss_collection",
                                       "reduction"))
+        epsilon = self.compile_value(given.pop("epsilon"), path) if "epsilon" in given else "1e-07"
+        if epsilon is None:
+            raise NotTranslatable(f"`{self.code(call)}`: epsilon is computed from tensors", call)
+        tf = self.tf
+        return self.formula_loss(call, given, path, f"-y_true * {tf}.math.log(y_pred + {epsilon}) - (1.0 - y_true) * "
+                                 f"{tf}.math.log(1.0 - y_pred + {epsilon})")
+
+    def cosine_distance(self, call: cst.Call, path: _Path) -> tuple[str, str]:
+        """tf.losses.cosine_distance(labels, predictions, axis): TF1 takes 1 - sum(labels *
+        predictions) along `axis`, without normalizing either (it expects unit vectors), where
+        Keras's CosineSimilarity normalizes both and negates: TF1's formula as the Keras loss
+        function."""
+        given = self.arguments(call, ("labels", "predictions", "axis", "weights", "scope", "loss_collection",
+                                      "reduction", "dim"))
+        axis = given.pop("axis", None) or given.pop("dim", None)
+        axis_text = self.compile_value(axis, path) if axis is not None else None
+        if axis_text is None:
+            raise NotTranslatable(f"`{self.code(call)}`: the axis is not given as a number or hyperparameter", call)
+        return self.formula_loss(call, given, path,
+                                 f"1.0 - {self.tf}.reduce_sum(y_true * y_pred, axis={axis_text}, keepdims=True)")
+
+    def formula_loss(self, call: cst.Call, given: dict[str, cst.BaseExpression], path: _Path,
+                     body: str) -> tuple[str, str]:
+        """A tf.losses loss written out as its TF1 formula of `y_true` and `y_pred`, the Keras
+        loss function: Keras brings y_true to y_pred's rank and dtype and averages over every
+        element, as TF1's default reduction did; a number for `weights` scales that mean, as
+        TF1's did. `given`: the call's other arguments, by name."""
         labels, predictions = given.pop("labels", None), given.pop("predictions", None)
         if not self.is_loss_labels(labels, path):
             raise NotTranslatable(f"`{self.code(call)}`: labels is not the model_fn's labels", call)
@@ -146,14 +175,9 @@ class LossMapping:
         reduction = given.pop("reduction", None)
         if reduction is not None and self.name_of(reduction) not in MEAN_REDUCTIONS:
             raise NotTranslatable(f"`{self.code(call)}`: this reduction has no equal Keras form", reduction)
-        epsilon = self.compile_value(given.pop("epsilon"), path) if "epsilon" in given else "1e-07"
-        if epsilon is None:
-            raise NotTranslatable(f"`{self.code(call)}`: epsilon is computed from tensors", call)
         weights = given.pop("weights", None)
         if given:
             raise NotTranslatable(f"`{self.code(call)}`: {', '.join(sorted(given))} has no automatic Keras form", call)
-        tf = self.tf
-        body = f"-y_true * {tf}.math.log(y_pred + {epsilon}) - (1.0 - y_true) * {tf}.math.log(1.0 - y_pred + {epsilon})"
         if weights is not None and not (isinstance(weights, (cst.Float, cst.Integer)) and float(weights.value) == 1.0):
             factor = self.compile_value(weights, path)  # None: per-example weights, from tensors
             if factor is None or reduction is not None and self.name_of(reduction) == "tf.losses.Reduction.MEAN":

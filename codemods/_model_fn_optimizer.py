@@ -204,6 +204,8 @@ class OptimizerMapping:
         if isinstance(node, cst.IfExp):
             return (f"({self.optimizer_text(self.value(node.body, path), path, extra)} if {self.static(node.test)} "
                     f"else {self.optimizer_text(self.value(node.orelse, path), path, extra)})")
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Subscript):
+            return self.looked_up_optimizer(node, path, extra)
         name = self.name_of(node.func) if isinstance(node, cst.Call) else None
         if not isinstance(node, cst.Call) or not name or not name.startswith("tf.train.") \
                 or not name.endswith("Optimizer"):
@@ -241,6 +243,34 @@ class OptimizerMapping:
             self.rmsprop_class = f"{self.class_name}RMSprop"
             return f"{self.rmsprop_class}({args})"
         return f"{self.tf}.keras.optimizers.{form.keras}({args})"
+
+    def looked_up_optimizer(self, node: cst.Call, path: _Path, extra: str) -> str:
+        """`OPTIMIZERS[params["optimizer"]](rate)` over a dict literal of tf.train optimizer
+        classes, or `optimizers[name]()` over one of lambdas that make them: the same lookup,
+        by the same key, over the Keras optimizers, each made only when chosen (an unknown key
+        still raises KeyError)."""
+        subscript = node.func
+        assert isinstance(subscript, cst.Subscript)
+        table = self.value(subscript.value, path)
+        if isinstance(table, cst.Name) and self.module_binding is not None:
+            table = self.module_binding(table)
+        if not (isinstance(table, cst.Dict) and len(subscript.slice) == 1
+                and isinstance(subscript.slice[0].slice, cst.Index)):
+            raise NotTranslatable(f"`{self.code(node)}` is not a lookup in a dict literal of optimizers", node)
+        entries = []
+        for element in table.elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+                raise NotTranslatable(f"`{self.code(node)}`: the optimizers' dict has keys that are not strings", node)
+            made = element.value
+            if isinstance(made, cst.Lambda) and not made.params.params and not node.args:
+                chosen = made.body
+            elif not isinstance(made, cst.Lambda):
+                chosen = cst.Call(func=made, args=node.args)  # `AdamOptimizer` given the call's arguments
+            else:
+                raise NotTranslatable(f"`{self.code(node)}`: the optimizers' dict holds a lambda with parameters", node)
+            entries.append(f"{self.code(element.key)}: lambda: {self.optimizer_text(chosen, path, extra)}")
+        key = self.static(subscript.slice[0].slice.value)
+        return f"{{{', '.join(entries)}}}[{key}]()"
 
     def learning_rate(self, node: cst.BaseExpression, path: _Path, optimizer: str) -> str:
         value = self.value(node, path)

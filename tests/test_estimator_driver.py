@@ -1,7 +1,7 @@
 """The Estimator driver forms of issues #11 and #12 (RunConfig().replace(...), a RunConfig or
 a model_fn shared by several Estimators, input_fn factories over numpy_input_fn, a
 numpy_input_fn read by several Estimators, warm starts, predict per batch), and losses and
-optimizers whose mapping is exact (a hinge loss, TF1's momentum under a schedule), run after the rewrite and print what the
+optimizers whose mapping is exact (hinge and cosine-distance losses, TF1's momentum under a schedule), run after the rewrite and print what the
 TF1 program printed on TF 2.15.
 
 Each corpus case's after.py runs on this TF (>= 2.16, Keras 3) and its output is compared
@@ -41,6 +41,13 @@ REFERENCES = {
     'estimator_momentum_schedule_nesterov': [  # TF1's momentum step under a changing rate
         "momentum {'loss': 0.3677762, 'global_step': 48}",
         "nesterov {'loss': 0.37131277, 'global_step': 48}",
+    ],
+    'estimator_cosine_distance_unit_directions': [
+        "eval {'loss': 0.14338772, 'global_step': 12}",
+    ],
+    'estimator_optimizer_looked_up_by_name': [  # OPTIMIZERS[params["optimizer"]](rate), two entries
+        "adam {'loss': 0.047303762, 'global_step': 12}",
+        "sgd {'loss': 0.08148756, 'global_step': 12}",
     ],
     'estimator_hinge_loss_linear_svm': [
         "eval {'accuracy': 0.9625, 'loss': 0.37393782, 'global_step': 16}",

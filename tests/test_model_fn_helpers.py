@@ -269,3 +269,57 @@ def test_a_choice_that_is_not_one_value_per_arm_is_reported(body: str, reason: s
     new, diagnostics = chosen(body)
     assert new == ""
     assert any(reason in d.message for d in diagnostics), [d.message for d in diagnostics]
+
+
+def test_an_optimizer_looked_up_in_a_helpers_dict_of_lambdas_is_looked_up_the_same_way() -> None:
+    src = HEAD + textwrap.dedent('''
+        def get_optimizer(name, rate):
+            optimizers = {
+                "sgd": lambda: tf.train.GradientDescentOptimizer(rate),
+                "adam": lambda: tf.train.AdamOptimizer(rate),
+            }
+            return optimizers[name]()
+
+
+        def model_fn(features, labels, mode, params):
+            logits = tf.layers.dense(features, 2)
+            loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+            optimizer = get_optimizer(params["optimizer"], params["lr"])
+            train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+            return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+        estimator = tf.estimator.Estimator(model_fn, params={"optimizer": "adam", "lr": 0.1})
+        estimator.train(input_fn)
+        ''').lstrip()
+    new, _ = rewrite(src)
+    assert ('optimizer={"sgd": lambda: tf2.keras.optimizers.SGD(learning_rate=params["lr"]), "adam": lambda: '
+            'tf2.keras.optimizers.Adam(learning_rate=params["lr"], epsilon=1e-08)}[params["optimizer"]](),') in new
+    assert rewrite(new)[0] == new
+
+
+@pytest.mark.parametrize("table, reason", [
+    ('{"sgd": lambda rate: tf.train.GradientDescentOptimizer(rate)}', "a lambda with parameters"),
+    ('{OPTIMIZER_NAME: tf.train.GradientDescentOptimizer}', "keys that are not strings"),
+    ('{"sgd": tf.train.GradientDescentOptimizer, **EXTRA}', "keys that are not strings"),
+])
+def test_an_optimizer_table_tfmigrate_cannot_read_is_reported(table: str, reason: str) -> None:
+    src = HEAD + f'''OPTIMIZER_NAME = "sgd"
+EXTRA = {{}}
+TABLE = {table}
+
+
+def model_fn(features, labels, mode, params):
+    logits = tf.layers.dense(features, 2)
+    loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+    optimizer = TABLE[params["optimizer"]](0.1)
+    train_op = optimizer.minimize(loss, global_step=tf.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+estimator = tf.estimator.Estimator(model_fn, params={{"optimizer": "sgd"}})
+estimator.train(input_fn)
+'''
+    new, diagnostics = rewrite(src)
+    assert new == src
+    assert any(reason in d.message for d in diagnostics), [d.message for d in diagnostics]
