@@ -358,6 +358,13 @@ class _Canned:
             return f"{{keras}}.optimizers.Ftrl({none_lr!r})"  # _get_default_optimizer(_v2), linear.py 241-248
         if isinstance(node, cst.SimpleString):
             return self.string_optimizer(ast.literal_eval(node.value), string_lr, node)
+        if isinstance(node, (cst.Subscript, cst.Name)) and not isinstance(self.binding(node), cst.Call):
+            try:  # `optimizer=params["optimizer"]` holding "Adam": the string's optimizer
+                named = self.reader.static(node, f"{self.cls}({key}=...)")
+            except NotTranslatable:
+                named = None
+            if isinstance(named, str):
+                return self.string_optimizer(named, string_lr, node)
         if isinstance(node, cst.Lambda) and not node.params.params:
             node = node.body
         if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.Call):

@@ -338,8 +338,25 @@ class _InputFn(_AnalysisBase):
                 use = self.parents.get(use)
         if scope is None or use is None:
             return None
+        # A use inside a loop or a branch of that block (`for epoch in ...: est.train(train_input)`)
+        # reads the same binding: the statement of the block that holds it stands for the use.
+        values = [self.single_assignment_value(a.node) for a in scope.assignments[name.value]]
+        homes = {id(self.parents.get(self.statement_of(v))) for v in values if v is not None
+                 and self.statement_of(v) is not None}
+        while use is not None and id(self.parents.get(use)) not in homes \
+                and isinstance(self.parents.get(use), (cst.IndentedBlock, cst.Module)):
+            outer = self.parents.get(self.parents.get(use))
+            if isinstance(outer, cst.Else):
+                outer = self.parents.get(outer)
+            while isinstance(outer, cst.If) and isinstance(self.parents.get(outer), cst.If):
+                outer = self.parents.get(outer)  # an `elif`: the statement is the first `if`
+            if not isinstance(outer, (cst.For, cst.While, cst.If, cst.With)):
+                break
+            use = outer
         block = self.parents.get(use)
-        body = list(getattr(block, "body", ()))
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return None
+        body = list(block.body)
         found = None
         for assignment in scope.assignments[name.value]:
             value = self.single_assignment_value(assignment.node)

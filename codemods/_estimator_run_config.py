@@ -21,6 +21,9 @@ from tfmigrate.codemods._estimator_common import (
     _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
 )
 
+# Calls that only make or join a path, as RunConfig(model_dir=...) is given one.
+PATH_CALLS = frozenset({"tempfile.mkdtemp", "os.path.join", "os.path.expanduser", "os.path.abspath", "os.getcwd"})
+
 
 class _RunConfig(_AnalysisBase):
     def contrib_mirrored(self, call: cst.Call) -> Finding:
@@ -288,6 +291,11 @@ class _RunConfig(_AnalysisBase):
         (`FLAGS.seed`): it reads the same in the factory as where the RunConfig was built."""
         if isinstance(value, cst.UnaryOperation):
             value = value.expression
+        if isinstance(value, cst.Call) and self.name_of(value.func) in PATH_CALLS \
+                and all(not a.star and self.readable_anywhere(a.value) for a in value.args):
+            # `model_dir=tempfile.mkdtemp()`, `os.path.join(FLAGS.job_dir, "model")`: a path made once,
+            # by the one call of the factory, as it was made once where the RunConfig was built.
+            return True
         roots = value_roots(value)
         return roots is not None and all(root.value in ("True", "False", "None") or self.global_name(root)
                                          for root in roots)

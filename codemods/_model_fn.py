@@ -49,7 +49,7 @@ from tfmigrate.codemods._model_fn_common import (
     _walk,
 )
 from tfmigrate.codemods._model_fn_heads import HEADS_LOSS, Heads
-from tfmigrate.codemods._model_fn_helpers import inline_helpers, makes_train_op
+from tfmigrate.codemods._model_fn_helpers import builds_layers, computes_scores, inline_helpers, makes_train_op
 from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
 from tfmigrate.codemods._model_fn_metrics import (
@@ -132,6 +132,10 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
             result.dropped.append((helper, f"the helper `{helper.name.value}` made the optimizer or the train_op, "
                                            "which is now the Keras model's optimizer; the model no longer calls this "
                                            "definition"))
+            continue
+        if computes_scores(helper, name_of) and not builds_layers(helper, name_of, binding or (lambda _: None)):
+            result.dropped.append((helper, f"the helper `{helper.name.value}` computed the loss or the metrics, which "
+                                           "are now the Keras model's; the model no longer calls this definition"))
             continue
         result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model at each of "
                                        "its calls, each with layers of its own as in TF1; the model no longer calls "

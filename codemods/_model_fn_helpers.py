@@ -103,6 +103,18 @@ def makes_train_op(fn: cst.FunctionDef, name_of: Optional[NameOf] = None) -> boo
     return False
 
 
+SCORES = ("tf.losses.", "tf.metrics.")
+
+
+def computes_scores(fn: cst.FunctionDef, name_of: NameOf) -> bool:
+    """Does the helper compute a tf.losses loss or tf.metrics metrics (`def get_loss(labels,
+    logits): return tf.losses.sparse_softmax_cross_entropy(...)`, `def eval_metrics(labels,
+    predictions): return {"accuracy": tf.metrics.accuracy(...)}`)? Written out at its call,
+    the model_fn's own loss and metrics mappings read it."""
+    return any(isinstance(node, cst.Call) and (name_of(node.func) or "").startswith(SCORES)
+               for node in _walk(fn.body))
+
+
 class _Renamer(cst.CSTTransformer):
     """Renames the helper's locals and puts the call's arguments in place of its parameters;
     a subtree it does not change stays the very same node (its metadata still applies)."""
@@ -186,6 +198,9 @@ class _Inliner:
 
     def statement(self, stmt: cst.BaseStatement, stack: tuple[str, ...]) -> list[cst.BaseStatement]:
         if isinstance(stmt, cst.SimpleStatementLine):
+            branched = self.conditional_call(stmt)
+            if branched is not None:
+                return self.statement(branched, stack)
             call = self.helper_call(stmt)
             if call is None:
                 return [stmt]
@@ -219,6 +234,30 @@ class _Inliner:
             return [new]
         return [stmt]
 
+    def conditional_call(self, stmt: cst.SimpleStatementLine) -> Optional[cst.If]:
+        """`train_op = create_train_op(loss, params) if is_training else None`: the same choice as
+        an `if`/`else` statement, which runs only the arm it takes as the expression did, so that
+        the helper is written out in its arm (and the mode test read as one)."""
+        small = stmt.body[0] if len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.IfExp)):
+            return None
+        choice = small.value
+        helpers = [n for arm in (choice.body, choice.orelse) for n in _walk(arm)
+                   if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                   and isinstance(self.binding(n.func), cst.FunctionDef)]
+        if not helpers:
+            return None
+
+        def arm(value: cst.BaseExpression) -> cst.IndentedBlock:
+            return cst.IndentedBlock(body=[cst.SimpleStatementLine([small.with_changes(value=value)])])
+
+        branched = cst.If(test=choice.test, body=arm(choice.body), orelse=cst.Else(body=arm(choice.orelse)),
+                          leading_lines=stmt.leading_lines)
+        for node in (branched, branched.body, branched.orelse, *branched.body.body, *branched.orelse.body.body):
+            self.result.origin[id(node)] = (stmt, None)
+        return branched
+
     def helper_call(self, stmt: cst.SimpleStatementLine) -> Optional[cst.Call]:
         """The helper call that builds layers in `stmt`, if `stmt` is `name = helper(...)`.
         Other uses of such a helper are left for the translation to report."""
@@ -227,7 +266,9 @@ class _Inliner:
                 helper = self.binding(node.func)
                 if not isinstance(helper, cst.FunctionDef):
                     continue
-                train_op = makes_train_op(helper, self.name_of)
+                # A train_op, loss or metrics helper may also be written out before the line it is an
+                # argument of (`return EstimatorSpec(mode, loss=loss, train_op=helper(...))`).
+                train_op = makes_train_op(helper, self.name_of) or computes_scores(helper, self.name_of)
                 if train_op or builds_layers(helper, self.name_of, self.binding):
                     small = stmt.body[0]
                     if len(stmt.body) == 1 and isinstance(small, cst.Assign) and small.value is node \
@@ -386,6 +427,9 @@ class _Inliner:
                 if train_op and isinstance(stmt, cst.If) and self.choice(stmt):
                     out.append(stmt)  # type: ignore[arg-type]  # `if params["optimizer"] == "adam": ...`
                     continue
+                if isinstance(stmt, cst.For) and self.plain_loop(stmt):
+                    out.append(stmt)  # type: ignore[arg-type]  # `for units in params["hidden"]: net = dense(...)`
+                    continue
                 if isinstance(stmt, cst.SimpleStatementLine):
                     if top and i == 0 and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) \
                             and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
@@ -402,8 +446,8 @@ class _Inliner:
         if not out or not isinstance(out[-1].body[0], cst.Return) or out[-1].body[0].value is None:
             raise _Refused("it does not end by returning what it built")
         for stmt in out[:-1]:
-            if isinstance(stmt, cst.If):
-                continue  # a choice: plain assignments only
+            if isinstance(stmt, (cst.If, cst.For)):
+                continue  # a choice or a plain loop: plain assignments only
             small = stmt.body[0]
             if isinstance(small, cst.Return):
                 raise _Refused("it returns before its end")
@@ -441,6 +485,24 @@ class _Inliner:
             node = node.orelse if isinstance(node.orelse, cst.If) else None
         return True
 
+    def plain_loop(self, stmt: cst.For) -> bool:
+        """`for units in params["hidden_units"]: net = tf.layers.dense(net, units)`: a loop over
+        plain assignments (no exit, no else), which the model_fn's translation reads as a loop
+        of its own: each pass gets layers of its own, as in TF1."""
+        if stmt.orelse is not None or stmt.asynchronous is not None or not self.name_target(stmt.target):
+            return False
+        for inner in stmt.body.body:  # type: ignore[attr-defined]
+            if not isinstance(inner, cst.SimpleStatementLine):
+                return False
+            for small in inner.body:
+                if isinstance(small, cst.Assign) and all(self.name_target(t.target) for t in small.targets):
+                    continue
+                if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+                        and (self.name_of(small.value.func) or "").startswith(LOGGING):
+                    continue
+                return False
+        return True
+
     def control_dependencies(self, stmt: cst.With) -> bool:
         if len(stmt.items) != 1 or stmt.items[0].asname is not None or stmt.asynchronous:
             return False
@@ -461,8 +523,17 @@ class _Inliner:
         return len([a for a in item.args if a.keyword is None]) <= 2
 
     def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> None:
+        renamed = {p.name.value for p in (*helper.params.params, *helper.params.kwonly_params)}
+        renamed |= {name for stmt in body for name in self.bound_names(stmt)}
         for stmt in body:
             for node in _walk(stmt):
+                if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+                    # `[features[k] for k in KEYS]`: its own scope; renaming inside it is safe unless
+                    # its loop variable has the name of a parameter or local the copy renames.
+                    bound = {n.value for f in _walk(node) if isinstance(f, cst.CompFor)
+                             for n in _walk(f.target) if isinstance(n, cst.Name)}
+                    if not bound & renamed:
+                        continue
                 if isinstance(node, cst.Lambda) and not node.params.params and not node.params.kwonly_params \
                         and node.params.star_arg is cst.MaybeSentinel.DEFAULT and node.params.star_kwarg is None:
                     continue  # `lambda: AdamOptimizer(rate)`: binds no name, so renaming inside it is safe
@@ -496,9 +567,10 @@ class _Inliner:
 
     @staticmethod
     def bound_names(stmt: cst.SimpleStatementLine) -> set[str]:
-        if isinstance(stmt, cst.If):  # a choice: every name its arms assign
-            return {n.value for t in _walk(stmt) if isinstance(t, cst.AssignTarget)
-                    for n in _walk(t.target) if isinstance(n, cst.Name)}
+        if isinstance(stmt, (cst.If, cst.For)):  # a choice or a loop: every name it assigns
+            targets = [t.target for t in _walk(stmt) if isinstance(t, cst.AssignTarget)]
+            targets += [stmt.target] if isinstance(stmt, cst.For) else []
+            return {n.value for t in targets for n in _walk(t) if isinstance(n, cst.Name)}
         small = stmt.body[0]
         if isinstance(small, cst.Assign):
             return {n.value for t in small.targets for n in _walk(t.target) if isinstance(n, cst.Name)}

@@ -642,8 +642,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         pipeline.metric_fn = self.added_metrics_fn(pipeline)
         # Columns of another module of the project (`features.COLUMNS`) are read there (#15).
         lookups = self.across_lookups()
+        binding = lookups.binding if pipeline.site is None else self.through_factory(lookups.binding, pipeline)
         try:
-            canned_model = translate_canned(call, kind, lookups.name_of, self.code, lookups.binding, names[0],
+            canned_model = translate_canned(call, kind, lookups.name_of, self.code, binding, names[0],
                                             parent=lookups.parent, metric_fn=pipeline.metric_fn)
         except NotTranslatable as e:
             node = e.node if e.node is None or lookups.owner(e.node) is self else call
@@ -670,6 +671,43 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         self.all_names.add(names[0])
         return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
                               reads=set(canned_model.reads))
+
+    def through_factory(self, binding, pipeline: _Pipeline):  # type: ignore[no-untyped-def]
+        """`binding`, with a parameter of the factory that builds this canned Estimator bound to
+        what its one call passes (`create_estimator(config, params)` after `params = {...}`),
+        when that is a value bound once before the call: the model's structure needs the
+        values of `params["hidden_units"]`."""
+        site = pipeline.site
+        assert site is not None
+        params = list(site.factory.params.params)
+        positional = [a for a in site.call.args if a.keyword is None]
+
+        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
+            found = binding(node)
+            if found is not None or not isinstance(node, cst.Name) or any(a.star for a in site.call.args):
+                return found
+            scope = self.scopes.get(node)
+            assignments = list(scope[node.value]) if scope is not None else []
+            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+            if not isinstance(param, cst.Param) or param not in params:
+                return None
+            arg = next((a for a in site.call.args if a.keyword is not None and a.keyword.value == param.name.value),
+                       None)
+            if arg is None and params.index(param) < len(positional):
+                arg = positional[params.index(param)]
+            if arg is None:
+                return None
+            value = arg.value
+            if isinstance(value, cst.Name):
+                value = self.single_binding(value)
+                # read nowhere else (so changed nowhere), and bound before the call
+                if not isinstance(value, (cst.Dict, cst.List, cst.Tuple)) or self.references(value) != [arg.value] \
+                        or not self.runs_before(self.statement_of(value), arg.value):  # type: ignore[attr-defined]
+                    return None
+            return value if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.SimpleString, cst.Integer,
+                                               cst.Float)) else None
+
+        return bound
 
     def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
         """Is `name` visible at `stmt` (bound in its scope or a global)?"""

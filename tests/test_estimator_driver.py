@@ -49,6 +49,14 @@ REFERENCES = {
         "adam {'loss': 0.047303762, 'global_step': 12}",
         "sgd {'loss': 0.08148756, 'global_step': 12}",
     ],
+    'estimator_model_fn_split_into_helpers': [  # network, loss, metrics and train_op helpers
+        "eval {'accuracy': 0.9777778, 'loss': 0.20450442, 'global_step': 12}",
+    ],
+    'estimator_canned_factory_params_epoch_loop': [  # factory(config, params), numpy_input_fns in a loop
+        "epoch 0 {'accuracy': 0.69166666, 'loss': 0.6320758, 'global_step': 6}",
+        "epoch 1 {'accuracy': 0.7916667, 'loss': 0.59178084, 'global_step': 12}",
+        "epoch 2 {'accuracy': 0.8, 'loss': 0.56269443, 'global_step': 18}",
+    ],
     'estimator_hinge_loss_linear_svm': [
         "eval {'accuracy': 0.9625, 'loss': 0.37393782, 'global_step': 16}",
     ],
