@@ -187,6 +187,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.decay_steps: dict[int, tuple[str, cst.BaseExpression]] = {}  # id(`if t: loss += p`) -> (name, p)
         self.summed: dict[int, cst.Assign] = {}  # id(`loss += x` step) -> `loss = loss + x`, as read
         self.chosen: dict[tuple[int, str], Optional[cst.Assign]] = {}  # (id(if), name) -> `name = A if t else B`
+        self.reading_optimizer = False  # while the optimizer is read: a hyperparameter `if` is a choice
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
         self._column_locals: Optional[dict[str, cst.BaseExpression]] = None  # see column_locals
         self.in_model = True  # static values read now go into __init__ (False while compiling)
@@ -389,8 +390,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 summed = self.summed_binding(step, name, path)
                 if summed is not None:
                     return summed
-                chosen = self.chosen_binding(step, name)
-                if chosen is not None:
+                chosen = self.chosen_binding(step, name) if self.reading_optimizer else None
+                if chosen is not None:  # only the optimizer and its rate are read as a choice
                     return chosen
                 raise NotTranslatable(f"`{name}` is bound in a way tfmigrate cannot follow: `{self.code(step)}`",
                                       step)

@@ -93,6 +93,13 @@ class OptimizerMapping:
     # -- optimizer ------------------------------------------------------------------------------
 
     def optimizer(self, train_op: cst.BaseExpression, path: _Path) -> str:
+        self.reading_optimizer = True
+        try:
+            return self.read_optimizer(train_op, path)
+        finally:
+            self.reading_optimizer = False
+
+    def read_optimizer(self, train_op: cst.BaseExpression, path: _Path) -> str:
         node = self.value(train_op, path)
         if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.group":
             ops = [a.value for a in node.args if not self.is_update_ops(a.value)]
