@@ -244,8 +244,7 @@ class _Inliner:
             return None
         choice = small.value
         helpers = [n for arm in (choice.body, choice.orelse) for n in _walk(arm)
-                   if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
-                   and isinstance(self.binding(n.func), cst.FunctionDef)]
+                   if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and self.written_out(n.func)]
         if not helpers:
             return None
 
@@ -257,6 +256,13 @@ class _Inliner:
         for node in (branched, branched.body, branched.orelse, *branched.body.body, *branched.orelse.body.body):
             self.result.origin[id(node)] = (stmt, None)
         return branched
+
+    def written_out(self, func: cst.Name) -> bool:
+        """Is `func` a helper this pass writes out at its calls (layers, loss, metrics, train_op)?"""
+        helper = self.binding(func)
+        return isinstance(helper, cst.FunctionDef) and (
+            makes_train_op(helper, self.name_of) or computes_scores(helper, self.name_of)
+            or builds_layers(helper, self.name_of, self.binding))
 
     def helper_call(self, stmt: cst.SimpleStatementLine) -> Optional[cst.Call]:
         """The helper call that builds layers in `stmt`, if `stmt` is `name = helper(...)`.

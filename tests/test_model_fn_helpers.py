@@ -323,3 +323,35 @@ estimator.train(input_fn)
     new, diagnostics = rewrite(src)
     assert new == src
     assert any(reason in d.message for d in diagnostics), [d.message for d in diagnostics]
+
+
+def test_a_conditional_expression_is_branched_only_around_a_helper_written_out() -> None:
+    """`train_op = create_train_op(...) if is_training else None` is read as an if/else so the
+    helper is written out in its arm; a helper that only computes a number stays the
+    expression it was."""
+    src = HEAD + textwrap.dedent('''
+        def pick_rate(params):
+            return params["rate"] * 2
+
+
+        def create_train_op(loss, rate):
+            return tf.train.GradientDescentOptimizer(rate).minimize(loss, global_step=tf.train.get_global_step())
+
+
+        def model_fn(features, labels, mode, params):
+            logits = tf.layers.dense(features, 2)
+            loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+            rate = pick_rate(params) if params["fast"] else params["rate"]
+            train_op = create_train_op(loss, rate) if mode == tf.estimator.ModeKeys.TRAIN else None
+            return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+        estimator = tf.estimator.Estimator(model_fn, params={"fast": True, "rate": 0.1})
+        estimator.train(input_fn)
+        ''').lstrip()
+    new, diagnostics = rewrite(src)
+    assert 'optimizer=tf2.keras.optimizers.SGD(learning_rate=(pick_rate(params) if params["fast"] else ' \
+           'params["rate"])),' in new
+    assert "pick_rate1_" not in new  # not written out: it builds nothing
+    assert any("`create_train_op` made the optimizer" in d.message for d in diagnostics)
+    assert rewrite(new)[0] == new
