@@ -28,6 +28,7 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._feature_columns import esc
+from tfmigrate.codemods._model_fn_common import _walk
 
 ADD_METRICS = {"tf.estimator.add_metrics", "tf.contrib.estimator.add_metrics"}
 METRIC_FN_PARAMS = {"labels", "predictions", "features", "config"}
@@ -184,7 +185,7 @@ class _MetricFn:
                 continue  # evaluate() reported it under the dict's key
             if arg.keyword is None:
                 raise self.fail(f"gives `{self.code(made)}` positional arguments: name them", made)
-            if any(isinstance(n, cst.Name) and n.value in self.locals for n in _names(arg.value)):
+            if any(isinstance(n, cst.Name) and n.value in self.locals for n in _walk(arg.value)):
                 raise self.fail(f"makes `{owner}` from its own locals", made)
             args.append(f"{arg.keyword.value}={esc(self.code(arg.value))}")
         cls = name.rsplit(".", 1)[1]
@@ -253,16 +254,6 @@ class _MetricFn:
             raise self.fail(f"reads predictions[{key!r}], which tfmigrate does not compute for this head "
                             f"(it does: {', '.join(forms)})", node)
         return forms[key]  # type: ignore[index]
-
-
-def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
-    out: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        out.append(current)
-        stack.extend(current.children)
-    return out
 
 
 def _literal_slice(node: cst.Subscript) -> bool:

@@ -237,6 +237,19 @@ class _Site:
     inline: bool = True  # `return Estimator(...)`; else `est = Estimator(...)` ... `return est`
     return_stmt: Optional[cst.SimpleStatementLine] = None  # that `return est`
 
+    def argument_for(self, param: cst.Param) -> Optional[cst.Arg]:
+        """What the factory's one call passes for `param`, by keyword or by position; None when
+        it passes nothing for it or unpacks arguments (then nobody can tell)."""
+        if any(a.star for a in self.call.args):
+            return None
+        named = next((a for a in self.call.args if a.keyword is not None and a.keyword.value == param.name.value),
+                     None)
+        if named is not None:
+            return named
+        positional = [a for a in self.call.args if a.keyword is None]
+        position = list(self.factory.params.params).index(param)
+        return positional[position] if position < len(positional) else None
+
 
 
 class _AnalysisBase:

@@ -133,12 +133,7 @@ class _InputFn(_AnalysisBase):
         func = call.func
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             return None
-        made = self.single_binding(func.value)
-        cls = None
-        if isinstance(made, cst.Call) and isinstance(made.func, cst.Name):
-            scope = self.scopes.get(made.func)
-            bindings = list(scope[made.func.value]) if scope is not None else []
-            cls = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+        cls = self.class_of(func.value)  # type: ignore[attr-defined]  # _estimator_method.py
         if not isinstance(cls, cst.ClassDef) or not isinstance(self.parents.get(cls), cst.Module):
             return None
         name = func.attr.value

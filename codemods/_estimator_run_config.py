@@ -233,13 +233,10 @@ class _RunConfig(_AnalysisBase):
         if not isinstance(param, cst.Param) or param not in params.params \
                 or [a.node for a in bindings[0].references] != [node]:
             return None
-        position = list(params.params).index(param)
         if any(a.star for a in site.call.args):
             return None
-        arg = next((a for a in site.call.args if a.keyword is not None and a.keyword.value == param.name.value), None)
+        arg = site.argument_for(param)
         positional = [a for a in site.call.args if a.keyword is None]
-        if arg is None and position < len(positional):
-            arg = positional[position]
         if arg is None and param.default is not None and _is_none(param.default):
             # `def build(..., config=None)` called without one: the Estimator got no RunConfig
             kept = [p for p in params.params if p is not param]

@@ -205,7 +205,7 @@ class ModePaths:
         `name` once in every arm, from names bound before the `if` (so each arm's value reads
         what it read there). The same node each time, so that identities hold (the optimizer
         that computes the gradients is the one that applies them)."""
-        if not isinstance(step, cst.If) or not (self.structural_if(step) or self.choice_if(step)):
+        if not isinstance(step, cst.If) or not self.choice_if(step):  # a plain if/else is a choice too
             return None
         key = (id(step), name)
         if key in self.chosen:

@@ -679,22 +679,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         values of `params["hidden_units"]`."""
         site = pipeline.site
         assert site is not None
-        params = list(site.factory.params.params)
-        positional = [a for a in site.call.args if a.keyword is None]
 
         def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
             found = binding(node)
-            if found is not None or not isinstance(node, cst.Name) or any(a.star for a in site.call.args):
+            if found is not None or not isinstance(node, cst.Name):
                 return found
             scope = self.scopes.get(node)
             assignments = list(scope[node.value]) if scope is not None else []
             param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
-            if not isinstance(param, cst.Param) or param not in params:
-                return None
-            arg = next((a for a in site.call.args if a.keyword is not None and a.keyword.value == param.name.value),
-                       None)
-            if arg is None and params.index(param) < len(positional):
-                arg = positional[params.index(param)]
+            arg = site.argument_for(param) if isinstance(param, cst.Param) \
+                and param in site.factory.params.params else None
             if arg is None:
                 return None
             value = arg.value
