@@ -54,7 +54,14 @@ from typing import Optional
 import libcst as cst
 
 from tfmigrate.codemods._canned_added_metrics import AddedMetrics, Head, added_metrics
-from tfmigrate.codemods._estimator_keras import ACTIVATIONS, ACTIVATION_STRINGS, NotTranslatable
+from tfmigrate.codemods._estimator_keras import (
+    ACTIVATIONS,
+    ACTIVATION_STRINGS,
+    PROXIMAL_ADAGRAD,
+    PROXIMAL_ADAGRAD_CLASS,
+    PROXIMAL_ADAGRAD_FORM,
+    NotTranslatable,
+)
 from tfmigrate.codemods._feature_columns import (
     RUNTIME, Binding, Code, ColumnReader, KeyGroup, NameOf, Numeric, esc, normalize)
 from tfmigrate.codemods._feature_columns_keras import KerasColumns, attach_handles, input_tensor, needs_runtime
@@ -169,6 +176,7 @@ class _Canned:
         self.site_args: list[tuple[str, str]] = []  # (make function parameter, template source)
         self.parent = parent
         self.metric_fn: Optional[cst.FunctionDef] = metric_fn  # add_metrics's
+        self.optimizer_classes: dict[str, str] = {}  # Keras optimizers written out to take TF1's step
         self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
@@ -383,6 +391,8 @@ class _Canned:
                 value = self.learning_rate(arg.value) if rate else self.copy(arg.value)
                 parts.append(f"{arg.keyword.value}={value}" if arg.keyword else value)
             return f"{{keras}}.optimizers.{tail}({', '.join(parts)})"
+        if name == PROXIMAL_ADAGRAD:
+            return self.proximal_adagrad(node, key)
         if name in TF1_OPTIMIZERS:
             keras, positional, fixed = TF1_OPTIMIZERS[name]
             parts, named = [], dict(fixed)
@@ -397,6 +407,26 @@ class _Canned:
             parts = [f"{k}={v}" for k, v in named.items()]
             return f"{{keras}}.optimizers.{keras}({', '.join(parts)})"
         raise NotTranslatable(f"optimizer `{self.code(node)}` has no checked Keras optimizer", node)
+
+    def proximal_adagrad(self, node: cst.Call, key: str) -> str:
+        """TF1's ProximalAdagradOptimizer, as a Keras Adagrad that takes its proximal step
+        (codemods/_estimator_keras.py)."""
+        given = self.reader.arguments(node, (*PROXIMAL_ADAGRAD_FORM.positional, "use_locking", "name"))
+        given.pop("use_locking", None)
+        given.pop("name", None)
+        if "learning_rate" not in given:
+            raise NotTranslatable(f"`{self.code(node)}` has no learning_rate", node)
+        linear = self.cls.startswith("Linear") or key == "linear_optimizer"
+        if linear and ({"l1_regularization_strength", "l2_regularization_strength"} & set(given)):
+            # TF1 updated only the rows of a categorical column's weights that a batch looked
+            # up; the Keras linear model's weights get dense gradients, which the shrink would
+            # reach in every row.
+            raise NotTranslatable(f"`{self.code(node)}` on a linear model: TF1 shrank only the weights of the "
+                                  "categories a batch held, and the Keras linear model's gradients are dense", node)
+        parts = [f"{k}={self.learning_rate(v) if k == 'learning_rate' else self.copy(v)}" for k, v in given.items()]
+        name = f"{self.model_name}ProximalAdagrad"
+        self.optimizer_classes[name] = PROXIMAL_ADAGRAD_CLASS
+        return f"{name}({', '.join(parts)})"
 
     def copy(self, node: cst.BaseExpression) -> str:
         """A user expression copied into the generated code (escaped for the template)."""
@@ -472,6 +502,8 @@ class _Canned:
         build_name = "make_" + _snake(self.model_name)
         compile_opt = optimizers[0][1]
         lines = [line.rstrip() for line in lines]
+        for name, template in self.optimizer_classes.items():  # after the model: it is read when compiled
+            lines += ["", "", *template.format(name=name, tf="{tf}").splitlines()]
         lines += ["", "", f"def {build_name}({', '.join(params + [p for p, _ in self.site_args])}):"]
         if any("math.sqrt(" in opt for _, opt in optimizers):
             lines.append("    import math")

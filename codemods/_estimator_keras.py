@@ -137,6 +137,59 @@ OPTIMIZERS["tf.train.FtrlOptimizer"] = OptimizerForm(
      ("l1_regularization_strength", "l1_regularization_strength"),
      ("l2_regularization_strength", "l2_regularization_strength")))
 OPTIMIZER_DEFAULT_LR = {"tf.train.AdamOptimizer": "0.001"}
+
+# TF1's ProximalAdagradOptimizer (training_ops ApplyProximalAdagrad, the optimizer the
+# DNNClassifier documentation shows with an L1 strength): Adagrad's accumulator (starting at
+# 0.1), then a proximal step: with rate = lr / sqrt(accum), v = var - rate * g becomes
+# sign(v) * max(|v| - rate * l1, 0) / (1 + rate * l2). Keras has no proximal optimizer: its
+# Adagrad keeps the state and takes TF1's step. A sparse gradient (an embedding table's)
+# updates only its rows, duplicates summed first, as TF1's SparseApplyProximalAdagrad did:
+# the L1 shrink never reaches rows the batch did not look up.
+PROXIMAL_ADAGRAD = "tf.train.ProximalAdagradOptimizer"
+PROXIMAL_ADAGRAD_FORM = OptimizerForm(
+    "Adagrad", ("learning_rate", "initial_accumulator_value", "l1_regularization_strength",
+                "l2_regularization_strength"),
+    (("learning_rate", "learning_rate"), ("initial_accumulator_value", "initial_accumulator_value"),
+     ("l1_regularization_strength", "l1_regularization_strength"),
+     ("l2_regularization_strength", "l2_regularization_strength")))
+PROXIMAL_ADAGRAD_CLASS = '''class {name}({tf}.keras.optimizers.Adagrad):
+    """TF1's ProximalAdagradOptimizer: Adagrad's accumulator, then the proximal step of the L1
+    and L2 strengths. A sparse gradient updates only the rows it holds, as TF1's did."""
+
+    def __init__(self, learning_rate, initial_accumulator_value=0.1, l1_regularization_strength=0.0,
+                 l2_regularization_strength=0.0, **kwargs):
+        super().__init__(learning_rate, initial_accumulator_value=initial_accumulator_value, epsilon=0.0, **kwargs)
+        self.l1_regularization_strength = l1_regularization_strength
+        self.l2_regularization_strength = l2_regularization_strength
+
+    def proximal(self, value, gradient, accumulator, learning_rate):
+        rate = learning_rate * {tf}.math.rsqrt(accumulator)
+        value = value - rate * gradient
+        if self.l1_regularization_strength > 0:
+            value = {tf}.sign(value) * {tf}.maximum({tf}.abs(value) - rate * self.l1_regularization_strength, 0.0)
+        return value / (1.0 + rate * self.l2_regularization_strength)
+
+    def update_step(self, gradient, variable, learning_rate):
+        learning_rate = {tf}.cast(learning_rate, variable.dtype)
+        accumulator = self._accumulators[self._get_variable_index(variable)]
+        if isinstance(gradient, {tf}.IndexedSlices):
+            rows, position = {tf}.unique(gradient.indices)
+            values = {tf}.math.unsorted_segment_sum({tf}.cast(gradient.values, variable.dtype), position,
+                                                   {tf}.shape(rows)[0])
+            accumulated = {tf}.gather(accumulator, rows) + values * values
+            self.assign(accumulator, {tf}.IndexedSlices(accumulated, rows))
+            updated = self.proximal({tf}.gather(variable, rows), values, accumulated, learning_rate)
+            self.assign(variable, {tf}.IndexedSlices(updated, rows))
+        else:
+            gradient = {tf}.cast(gradient, variable.dtype)
+            self.assign_add(accumulator, gradient * gradient)
+            self.assign(variable, self.proximal(variable, gradient, accumulator, learning_rate))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(l1_regularization_strength=self.l1_regularization_strength,
+                      l2_regularization_strength=self.l2_regularization_strength)
+        return config'''
 OPTIMIZER_IGNORED = {"name", "use_locking"}  # no effect on the numbers
 
 METRICS = {

@@ -764,7 +764,8 @@ class ColumnReader(HelperFunctions):
         if "initializer" in given and self.code(given["initializer"]) != "None":
             init = given["initializer"]
             iname = normalize(self.name_of(init.func)) if isinstance(init, cst.Call) else None
-            if iname not in _INITIALIZERS:
+            if iname not in _INITIALIZERS or (_INITIALIZERS[iname] == "Constant" and not (
+                    len(init.args) == 1 and (init.args[0].keyword is None or init.args[0].keyword.value == "value"))):
                 raise NotTranslatable(f"embedding initializer `{self.code(init)}` has no checked Keras form", init)
             initializer = f"{{keras}}.initializers.{_INITIALIZERS[iname]}({esc(', '.join(self.code(a) for a in init.args))})"
         return Dense(name=f"{cat.name}_embedding", source=self.code(call), kind="embedding", categorical=cat,
@@ -791,6 +792,8 @@ _INITIALIZERS = {
     "tf.keras.initializers.TruncatedNormal": "TruncatedNormal", "tf.initializers.TruncatedNormal": "TruncatedNormal",
     "tf.random_normal_initializer": "RandomNormal", "tf.keras.initializers.RandomNormal": "RandomNormal",
     "tf.zeros_initializer": "Zeros", "tf.keras.initializers.Zeros": "Zeros",
+    # a table of the given values (Keras's Constant broadcasts its value to the table's shape)
+    "tf.constant_initializer": "Constant", "tf.keras.initializers.Constant": "Constant",
 }
 
 

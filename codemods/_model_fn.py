@@ -60,8 +60,6 @@ from tfmigrate.codemods._model_fn_metrics import (
 )
 from tfmigrate.codemods._model_fn_paths import ModePaths
 from tfmigrate.codemods._model_fn_optimizer import (
-    MOMENTUM_CLASS,
-    RMSPROP_CLASS,
     SCHEDULE_STEP_ARG,
     SCHEDULES,
     OptimizerMapping,
@@ -173,8 +171,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.reads: set[str] = set()
         self.rank_one = False
         self.inner_names: list[str] = []  # inner tensors of the forward pass the predictions read
-        self.rmsprop_class: Optional[str] = None  # the Keras RMSprop whose mean square starts at 1
-        self.momentum_class: Optional[str] = None  # the Keras SGD that takes TF1's momentum step
+        # Keras optimizers written out to take TF1's step (RMSprop's mean square starting at 1,
+        # momentum under a schedule, the proximal step): class name -> template
+        self.optimizer_classes: dict[str, str] = {}
         self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
@@ -874,12 +873,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             lines.append(f"{i}def predict_step(self, data):")
             lines += [f"{i * 2}{line}" for line in _split_lines(predict_body)]
         lines += ["", ""]
-        if self.rmsprop_class:
-            lines += [line.format(name=self.rmsprop_class, tf=tf).replace("    ", i)
-                      for line in RMSPROP_CLASS.splitlines()] + ["", ""]
-        if self.momentum_class:
-            lines += [line.format(name=self.momentum_class, tf=tf).replace("    ", i)
-                      for line in MOMENTUM_CLASS.splitlines()] + ["", ""]
+        for name, template in self.optimizer_classes.items():
+            lines += [line.format(name=name, tf=tf).replace("    ", i) for line in template.splitlines()] + ["", ""]
         for source in self.fed_classes:
             lines += [line.replace("    ", i) for line in source.splitlines()] + ["", ""]
         for keras, name in self.metric_classes.items():

@@ -10,6 +10,9 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import (
     OPTIMIZER_DEFAULT_LR,
+    PROXIMAL_ADAGRAD,
+    PROXIMAL_ADAGRAD_CLASS,
+    PROXIMAL_ADAGRAD_FORM,
     OptimizerForm,
     OPTIMIZER_IGNORED,
     OPTIMIZERS,
@@ -220,9 +223,11 @@ class OptimizerMapping:
         form = OPTIMIZERS.get(name)
         if name == RMSPROP:
             form = RMSPROP_FORM
+        if name == PROXIMAL_ADAGRAD:
+            form = PROXIMAL_ADAGRAD_FORM
         if form is None:
             raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
-                                  "(checked: GradientDescent, Momentum, Adam, Adagrad, Ftrl)", node, "optimizer")
+                                  "(checked: GradientDescent, Momentum, Adam, Adagrad, ProximalAdagrad, Ftrl, RMSProp)", node, "optimizer")
         given = self.arguments(node, form.positional)
         for key in OPTIMIZER_IGNORED:
             given.pop(key, None)
@@ -243,12 +248,16 @@ class OptimizerMapping:
         for keras_key, default in form.fixed:
             parts.setdefault(keras_key, default)
         args = ", ".join([*(f"{k}={v}" for k, v in parts.items()), *([extra] if extra else [])])
+        written = None  # a Keras optimizer written out to take TF1's step
         if name == MOMENTUM and "keras.optimizers.schedules." in parts.get("learning_rate", ""):
-            self.momentum_class = f"{self.class_name}Momentum"
-            return f"{self.momentum_class}({args})"
-        if name == RMSPROP:
-            self.rmsprop_class = f"{self.class_name}RMSprop"
-            return f"{self.rmsprop_class}({args})"
+            written = ("Momentum", MOMENTUM_CLASS)
+        elif name == RMSPROP:
+            written = ("RMSprop", RMSPROP_CLASS)
+        elif name == PROXIMAL_ADAGRAD:
+            written = ("ProximalAdagrad", PROXIMAL_ADAGRAD_CLASS)
+        if written:
+            self.optimizer_classes[self.class_name + written[0]] = written[1]
+            return f"{self.class_name}{written[0]}({args})"
         return f"{self.tf}.keras.optimizers.{form.keras}({args})"
 
     def looked_up_optimizer(self, node: cst.Call, path: _Path, extra: str) -> str:

@@ -50,7 +50,7 @@ def test_optimizer_hyperparameters_are_mapped_with_tf1_defaults_spelled_out() ->
 
 def test_unfaithful_arguments_leave_the_pipeline_alone_with_the_right_code() -> None:
     cases = [
-        (dict(optimizer="tf.train.ProximalAdagradOptimizer(0.1)"), "TFM211"),
+        (dict(optimizer="tf.train.ProximalGradientDescentOptimizer(0.1)"), "TFM211"),
         (dict(optimizer="tf.train.MomentumOptimizer(0.1)"), "TFM211"),  # momentum is required in TF1
         (dict(layer_args=", kernel_initializer=tf.uniform_unit_scaling_initializer()"), "TFM210"),
         (dict(layer_args=", activation=tf.nn.crelu"), "TFM210"),

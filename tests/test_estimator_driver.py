@@ -38,6 +38,10 @@ REFERENCES = {
     'estimator_model_fn_local_columns_and_schedule': [  # columns and schedule steps bound in the model_fn
         "eval {'loss': 0.049424857, 'rmse': 0.22231703, 'global_step': 24}",
     ],
+    'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
+        "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
+        "first [0.5653807  0.43461925]",
+    ],
     'estimator_momentum_schedule_nesterov': [  # TF1's momentum step under a changing rate
         "momentum {'loss': 0.3677762, 'global_step': 48}",
         "nesterov {'loss': 0.37131277, 'global_step': 48}",

@@ -1,4 +1,4 @@
-"""ProximalAdagradOptimizer: Keras has no optimizer with its proximal L1/L2 step."""
+"""ProximalAdagradOptimizer on a dense layer: a Keras Adagrad that takes its proximal L1/L2 step."""
 import tensorflow.compat.v1 as tf
 
 
