@@ -335,6 +335,18 @@ class _Inliner:
             self.result.origin[id(node)] = (stmt, None)
         return [*lines, replaced]
 
+    def beside_model_fn(self, helper: cst.FunctionDef) -> bool:
+        """Is `helper` defined in the function that defines the model_fn (a factory's `def
+        network(...)` next to its `def model_fn(...)`)? Written out in the model, it reads the
+        factory's names where the model class is defined: in the same factory."""
+        return self.enclosing_def(helper) is not None and self.enclosing_def(helper) is self.enclosing_def(self.fn)
+
+    def enclosing_def(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
+        up = self.parent(node) if self.parent is not None else None
+        while up is not None and not isinstance(up, (cst.FunctionDef, cst.ClassDef, cst.Module)):
+            up = self.parent(up)
+        return up if isinstance(up, cst.FunctionDef) else None
+
     # -- one call ----------------------------------------------------------------------------------
 
     def inline(self, stmt: cst.SimpleStatementLine, call: cst.Call, helper: cst.FunctionDef,
@@ -344,8 +356,9 @@ class _Inliner:
             raise _Refused("it calls itself (recursion): TF1 built as many layers as the recursion went deep")
         if len(stack) >= MAX_DEPTH:
             raise _Refused("its helpers nest too deep")
-        if self.parent is not None and not isinstance(self.parent(helper), cst.Module):
-            raise _Refused("it is not defined at the top of the module")
+        if self.parent is not None and not isinstance(self.parent(helper), cst.Module) \
+                and not self.beside_model_fn(helper):
+            raise _Refused("it is not defined at the top of the module or beside the model_fn in its factory")
         if helper.decorators or helper.asynchronous:
             raise _Refused("it is decorated or async")
         body = self.straight_body(helper)

@@ -33,6 +33,7 @@ CONFUSION_COUNTS = {
     "tf.metrics.true_positives": "TruePositives", "tf.metrics.false_positives": "FalsePositives",
     "tf.metrics.true_negatives": "TrueNegatives", "tf.metrics.false_negatives": "FalseNegatives",
 }
+PURE_BUILTINS = {"len", "int", "float", "min", "max", "abs", "round"}
 PER_CLASS_ACCURACY = "per-class accuracy"  # metric_classes key of the generated Metric
 KERAS_RESERVED = {"loss", "compile_metrics"}
 # Keras losses that have a metric of the same name and options (the per-example mean).
@@ -456,9 +457,14 @@ class MetricMapping:
         local = (set(self.params) - {"params"}) | assigned
         if used & local or ("params" in used and "params" not in self.params):
             return None
-        if any(isinstance(sub, cst.Call) for sub in _walk(node)):
+        if any(isinstance(sub, cst.Call) and not self.pure_builtin(sub.func) for sub in _walk(node)):
             return None
         return self.code(node)
+
+    def pure_builtin(self, func: cst.BaseExpression) -> bool:
+        """`len(CLASSES)`: a builtin that computes from its arguments alone, not rebound here."""
+        return isinstance(func, cst.Name) and func.value in PURE_BUILTINS and (
+            self.module_binding is None or self.module_binding(func) is None)
 
     def sigmoid_metric(self, keras: str) -> str:
         """Keras's own `keras` metric fed the sigmoid of the model's logits: the model_fn compared

@@ -818,10 +818,13 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 and ret.value.value == inner.name.value) or self.references(inner) != [ret.value]:
             raise refuse
         for stmt in body[:-2]:
+            # assignments, and helpers the model_fn calls (written out at their calls, as
+            # top-level helpers are; a nested class or a loop is not followed)
             if not (isinstance(stmt, cst.SimpleStatementLine) and all(
-                    isinstance(small, (cst.Assign, cst.Expr, cst.Assert)) for small in stmt.body)):
+                    isinstance(small, (cst.Assign, cst.Expr, cst.Assert)) for small in stmt.body)) \
+                    and not (isinstance(stmt, cst.FunctionDef) and not stmt.decorators):
                 raise refuse
-        if any(isinstance(n, (cst.Nonlocal, cst.Global)) for n in _walk(inner)):
+        if any(isinstance(n, (cst.Nonlocal, cst.Global)) for stmt in body[:-1] for n in _walk(stmt)):
             raise refuse
         return inner, ret.value
 

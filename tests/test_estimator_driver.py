@@ -38,6 +38,9 @@ REFERENCES = {
     'estimator_model_fn_local_columns_and_schedule': [  # columns and schedule steps bound in the model_fn
         "eval {'loss': 0.049424857, 'rmse': 0.22231703, 'global_step': 24}",
     ],
+    'estimator_factory_nested_helpers': [  # the factory's own network and loss helpers, written out
+        "eval {'accuracy': 0.98333335, 'loss': 0.5113701, 'per_level': 0.98333335, 'global_step': 48}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
