@@ -673,13 +673,28 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         return True
 
     def single_static_binding(self, name: str) -> Optional[cst.BaseExpression]:
-        found = [s for s in _walk(self.fn.body) if isinstance(s, cst.Assign) and len(s.targets) == 1
-                 and isinstance(s.targets[0].target, cst.Name) and s.targets[0].target.value == name]
+        """The one value the model_fn binds `name` to: `name = value`, or its element of a
+        tuple assignment of as many values (`boundaries, rates = [4, 8], [...]`)."""
+        found: list[cst.BaseExpression] = []
+        for s in _walk(self.fn.body):
+            if not (isinstance(s, cst.Assign) and len(s.targets) == 1):
+                continue
+            target = s.targets[0].target
+            if isinstance(target, cst.Name) and target.value == name:
+                found.append(s.value)
+            elif isinstance(target, (cst.Tuple, cst.List)) and name in _targets(s):
+                values = s.value.elements if isinstance(s.value, (cst.Tuple, cst.List)) else None
+                names = target.elements
+                if values is None or len(values) != len(names) or any(
+                        isinstance(e, cst.StarredElement) for e in (*values, *names)):
+                    return None  # unpacked from something else: not one value per name
+                found += [v.value for t, v in zip(names, values)
+                          if isinstance(t.value, cst.Name) and t.value.value == name]
         others = [s for s in _walk(self.fn.body) if isinstance(s, (cst.AugAssign, cst.For, cst.AnnAssign))
                   and name in _targets(s)]
         if len(found) != 1 or others:
             return None
-        return found[0].value
+        return found[0]
 
     def static(self, node: cst.BaseExpression) -> str:
         if not self.check_static(node):

@@ -41,6 +41,9 @@ REFERENCES = {
     'estimator_factory_nested_helpers': [  # the factory's own network and loss helpers, written out
         "eval {'accuracy': 0.98333335, 'loss': 0.5113701, 'per_level': 0.98333335, 'global_step': 48}",
     ],
+    'estimator_schedule_locals_tuple_assigned': [  # boundaries and rates from one tuple assignment
+        "eval {'loss': 0.019267527, 'global_step': 12}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
