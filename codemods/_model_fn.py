@@ -59,6 +59,7 @@ from tfmigrate.codemods._model_fn_metrics import (
     MetricMapping,
 )
 from tfmigrate.codemods._model_fn_paths import ModePaths
+from tfmigrate.codemods._model_fn_shared_network import one_network
 from tfmigrate.codemods._model_fn_optimizer import (
     SCHEDULE_STEP_ARG,
     SCHEDULES,
@@ -107,9 +108,20 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
               parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]] = None) -> KerasModelCode:
     """`binding` finds the value a name of the user's module is bound to; `params_value`
     is the Estimator's `params=` (a dict literal, when tfmigrate could see one)."""
-    # Helpers that build layers are written out at their calls first (codemods/_model_fn_helpers.py).
-    inlined = inline_helpers(fn, name_of, binding, parent, taken)
+    # A training and an inference copy of one network become one call
+    # (codemods/_model_fn_shared_network.py); helpers that build layers are then written out
+    # at their calls (codemods/_model_fn_helpers.py).
+    shared = one_network(fn, name_of, binding)
+    if shared.refused is not None:
+        raise NotTranslatable(shared.refused[1], shared.refused[0])
+    inlined = inline_helpers(shared.fn, name_of, binding, parent, taken)
+    for new_node, original in shared.origin.items():
+        inlined.origin.setdefault(new_node, (original, None))
+    for new_node, (original, helper) in list(inlined.origin.items()):
+        if id(original) in shared.origin:
+            inlined.origin[new_node] = (shared.origin[id(original)], helper)
     model = _ModelFn(inlined.fn, name_of, code, tf, taken)
+    model.eval_loss_in_training = shared.eval_loss_in_training
     model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
     model.refused_helpers = inlined.refused
     model.helpers_written_out = inlined.followed
@@ -134,6 +146,12 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
         if computes_scores(helper, name_of) and not builds_layers(helper, name_of, binding or (lambda _: None)):
             result.dropped.append((helper, f"the helper `{helper.name.value}` computed the loss or the metrics, which "
                                            "are now the Keras model's; the model no longer calls this definition"))
+            continue
+        if helper is shared.helper:
+            result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model once: "
+                                           "its training and inference copies shared their weights (reuse=True), and "
+                                           "the model runs as either with Keras's training flag; the model no longer "
+                                           "calls this definition"))
             continue
         result.dropped.append((helper, f"the helper `{helper.name.value}` is written out in the Keras model at each of "
                                        "its calls, each with layers of its own as in TF1; the model no longer calls "
@@ -174,6 +192,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         # Keras optimizers written out to take TF1's step (RMSprop's mean square starting at 1,
         # momentum under a schedule, the proximal step): class name -> template
         self.optimizer_classes: dict[str, str] = {}
+        self.eval_loss_in_training = False  # evaluate's loss runs the network as in training (see above)
         self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
@@ -828,6 +847,12 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         (every loss form here is a mean that Keras scales by 1/replicas)."""
         tf = self.tf
         lines = [line.format(keras=f"{tf}.keras", tf=tf) for line in EVALUATE_LOSS]
+        if self.eval_loss_in_training:
+            at = next(k for k, line in enumerate(lines) if line.startswith("    loss = self.compute_loss("))
+            lines[at:at + 1] = [
+                "    # TF1's EVAL loss read the network's training copy (dropout on), its metrics the",
+                "    # inference copy: the same weights (reuse=True), run as each was.",
+                "    loss = self.compute_loss(x, y, self(x, training=True), sample_weight, training=False)"]
         if self.several_heads:  # y_pred is a dict of the heads' outputs
             lines = [line.replace(f"{tf}.shape(y_pred)[0]", f"{tf}.shape({tf}.nest.flatten(y_pred)[0])[0]")
                      for line in lines]

@@ -160,6 +160,7 @@ class _Inliner:
         self.fn, self.name_of, self.binding, self.parent = fn, name_of, binding, parent
         self.result = Inlined(fn)
         self.counts: dict[str, int] = {}
+        self.given: dict[str, cst.BaseExpression] = {}  # the arguments of the call being written out
         self.hoisted: set[int] = set()  # id(train-op helper call) written out on the lines before its own
         self.wrapped: Optional[tuple[int, cst.With]] = None  # straight_body's: from where a `with` holds the rest
         # Names the copies must not take: the model_fn's, the module's and the generated code's.
@@ -361,9 +362,6 @@ class _Inliner:
             raise _Refused("it is not defined at the top of the module or beside the model_fn in its factory")
         if helper.decorators or helper.asynchronous:
             raise _Refused("it is decorated or async")
-        body = self.straight_body(helper)
-        self.check_effects(helper, body)
-        n = self.counts[name] = self.counts.get(name, 0) + 1
         params = helper.params
         if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.posonly_params:
             raise _Refused("it takes *args, **kwargs or positional-only parameters")
@@ -378,6 +376,10 @@ class _Inliner:
             if key is None or key not in every or key in given:
                 raise _Refused("its arguments do not match its parameters")
             given[key] = arg.value
+        self.given = {**defaults, **given}
+        body = self.straight_body(helper)
+        self.check_effects(helper, body, self.given)
+        n = self.counts[name] = self.counts.get(name, 0) + 1
         assigned = {t for s in body for t in self.bound_names(s)}
         free = {n.value for s in body for n in _walk(s) if isinstance(n, cst.Name)} - assigned - set(every)
         clash = sorted(free & self.fn_locals)
@@ -535,13 +537,16 @@ class _Inliner:
         item = stmt.items[0].item
         if not (isinstance(item, cst.Call) and self.name_of(item.func) in NAMING_SCOPES):
             return False
-        keywords = {a.keyword.value for a in item.args if a.keyword is not None}
+        keywords = {a.keyword.value for a in item.args if a.keyword is not None
+                    and not self.creates_variables(a, self.given)}
         if keywords - {"name_or_scope", "name", "values", "default_name"}:
             raise _Refused(f"its scope sets {', '.join(sorted(keywords - {'name_or_scope', 'name', 'values'}))}: "
                            "variables shared or made by a getter have no per-call copy")
         return len([a for a in item.args if a.keyword is None]) <= 2
 
-    def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine]) -> None:
+    def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine],
+                      given: dict[str, cst.BaseExpression]) -> None:
+        """`given`: the call's argument (or default) for each parameter."""
         renamed = {p.name.value for p in (*helper.params.params, *helper.params.kwonly_params)}
         renamed |= {name for stmt in body for name in self.bound_names(stmt)}
         for stmt in body:
@@ -564,7 +569,8 @@ class _Inliner:
                     if isinstance(callee, cst.Attribute) and callee.attr.value in _MUTATORS \
                             and not (self.name_of(callee) or "").startswith("tf."):
                         raise _Refused(f"it changes an object in place (`.{callee.attr.value}(...)`)")
-                    if any(a.keyword is not None and a.keyword.value in ("reuse", "custom_getter") for a in node.args):
+                    if any(a.keyword is not None and a.keyword.value in ("reuse", "custom_getter")
+                           and not self.creates_variables(a, given) for a in node.args):
                         raise _Refused("it reuses variables (`reuse=`): its calls share weights")
                     name = self.name_of(callee) or ""
                     if name in ("tf.get_collection", "tf.compat.v1.get_collection") and len(node.args) == 1 \
@@ -574,6 +580,16 @@ class _Inliner:
                                         "tf.add_to_collection", "tf.get_collection")):
                         raise _Refused(f"it calls `{name}`, which reaches the graph's shared state")
         del helper
+
+    @staticmethod
+    def creates_variables(arg: cst.Arg, given: dict[str, cst.BaseExpression]) -> bool:
+        """`reuse=reuse` where this call passes False or None: the scope makes new variables,
+        as one without reuse= does (the first of a training and an inference copy)."""
+        value = arg.value
+        if arg.keyword is None or arg.keyword.value != "reuse" or not isinstance(value, cst.Name):
+            return False
+        passed = given.get(value.value, value)
+        return isinstance(passed, cst.Name) and passed.value in ("False", "None")
 
     # -- names -------------------------------------------------------------------------------------
 

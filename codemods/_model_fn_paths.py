@@ -75,7 +75,9 @@ class ModePaths:
         item = stmt.items[0].item
         if not (isinstance(item, cst.Call) and self.name_of(item.func) in NAMING_SCOPES):
             return False
-        keywords = {a.keyword.value for a in item.args if a.keyword is not None}
+        # reuse=False / None makes new variables, as no reuse= does
+        keywords = {a.keyword.value for a in item.args if a.keyword is not None
+                    and not (a.keyword.value == "reuse" and self.code(a.value) in ("False", "None"))}
         positional = [a for a in item.args if a.keyword is None]
         # reuse / custom_getter / default_name shared or changed variables by name.
         return keywords <= {"name_or_scope", "name", "values"} and len(positional) <= 1

@@ -44,6 +44,10 @@ REFERENCES = {
     'estimator_schedule_locals_tuple_assigned': [  # boundaries and rates from one tuple assignment
         "eval {'loss': 0.019267527, 'global_step': 12}",
     ],
+    'estimator_shared_network_train_and_test_copies': [  # one network for the reuse=True pair
+        "eval {'accuracy': 0.7375, 'loss': 0.5375508, 'global_step': 30}",
+        "classes [0, 1, 1, 0, 0, 1, 0, 0]",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
