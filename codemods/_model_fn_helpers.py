@@ -279,8 +279,9 @@ class _Inliner:
                 if train_op or builds_layers(helper, self.name_of, self.binding):
                     small = stmt.body[0]
                     if len(stmt.body) == 1 and isinstance(small, cst.Assign) and small.value is node \
-                            and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-                        return node
+                            and len(small.targets) == 1 and (isinstance(small.targets[0].target, cst.Name) or (
+                                train_op and self.names_tuple(small.targets[0].target))):
+                        return node  # `loss = helper(...)`, or `total, data_loss = loss_helper(...)`
                     if train_op and self.argument_first_run(stmt, node):
                         self.hoisted.add(id(node))
                         return node
@@ -407,7 +408,18 @@ class _Inliner:
         returned = last.body[0].value  # type: ignore[attr-defined]
         target = stmt.body[0]
         assert isinstance(target, cst.Assign)
-        lines.append(stmt.with_changes(body=[target.with_changes(value=returned.visit(renamer))]))
+        if self.names_tuple(target.targets[0].target):
+            # `total, data_loss = loss_fn(...)` of `return a + b, a`: each name bound to its value
+            names = target.targets[0].target.elements  # type: ignore[attr-defined]
+            values = returned.elements if isinstance(returned, (cst.Tuple, cst.List)) else None
+            if values is None or len(values) != len(names) or any(isinstance(v, cst.StarredElement) for v in values):
+                raise _Refused("its call unpacks what it returns, which is not a tuple of as many values")
+            for k, (name_element, value) in enumerate(zip(names, values)):
+                lines.append(cst.SimpleStatementLine(
+                    [cst.Assign([cst.AssignTarget(name_element.value)], value.value.visit(renamer))],
+                    leading_lines=stmt.leading_lines if k == 0 else []))
+        else:
+            lines.append(stmt.with_changes(body=[target.with_changes(value=returned.visit(renamer))]))
         if wrapped is not None:  # the statements the helper ran under its `with`, under the same `with`
             at, holder = start + wrapped[0], wrapped[1]
             inside = [line.with_changes(leading_lines=[]) for line in lines[at:]]
@@ -448,6 +460,8 @@ class _Inliner:
                 if train_op and isinstance(stmt, cst.If) and self.choice(stmt):
                     out.append(stmt)  # type: ignore[arg-type]  # `if params["optimizer"] == "adam": ...`
                     continue
+                if isinstance(stmt, cst.For):
+                    stmt = self.without_naming_scopes(stmt)
                 if isinstance(stmt, cst.For) and self.plain_loop(stmt):
                     out.append(stmt)  # type: ignore[arg-type]  # `for units in params["hidden"]: net = dense(...)`
                     continue
@@ -505,6 +519,19 @@ class _Inliner:
                         return False
             node = node.orelse if isinstance(node.orelse, cst.If) else None
         return True
+
+    def without_naming_scopes(self, stmt: cst.For) -> cst.For:
+        """The loop with the `with tf.variable_scope("block_%d" % i):` blocks of its body taken
+        off (they only prefix the names of its variables)."""
+        body: list[cst.BaseStatement] = []
+        for inner in stmt.body.body:  # type: ignore[attr-defined]
+            if isinstance(inner, cst.With) and self.naming_scope(inner) and isinstance(inner.body, cst.IndentedBlock):
+                body += list(inner.body.body)
+            else:
+                body.append(inner)
+        if len(body) == len(stmt.body.body) and all(a is b for a, b in zip(body, stmt.body.body)):  # type: ignore[attr-defined]
+            return stmt
+        return stmt.with_changes(body=stmt.body.with_changes(body=body))
 
     def plain_loop(self, stmt: cst.For) -> bool:
         """`for units in params["hidden_units"]: net = tf.layers.dense(net, units)`: a loop over
@@ -592,6 +619,12 @@ class _Inliner:
         return isinstance(passed, cst.Name) and passed.value in ("False", "None")
 
     # -- names -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def names_tuple(target: cst.BaseAssignTargetExpression) -> bool:
+        """`a, b` (no starred name): a tuple of plain names."""
+        return isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
 
     @staticmethod
     def name_target(target: cst.BaseAssignTargetExpression) -> bool:

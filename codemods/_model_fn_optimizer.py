@@ -176,11 +176,12 @@ class OptimizerMapping:
                 if isinstance(first, cst.Name) and first.value == grads.value:
                     if self.name_of(step.value.func) == "tf.clip_by_global_norm" and len(step.value.args) >= 2:
                         norm = self.static(step.value.args[1].value)
+                    elif self.unpacked_gradients(step, node, path):
+                        # `zip(*optimizer.compute_gradients(loss))`, or of a name bound to it
+                        unclipped = unclipped or norm is None
                     elif not any(isinstance(n, cst.Attribute) and n.attr.value == "compute_gradients"
                                  for n in _walk(step.value)):
                         raise problem
-                    elif norm is None and self.unpacked_gradients(step, node, path):
-                        unclipped = True
         if norm is None and not unclipped:
             raise problem
         return norm

@@ -48,6 +48,15 @@ REFERENCES = {
         "eval {'accuracy': 0.7375, 'loss': 0.5375508, 'global_step': 30}",
         "classes [0, 1, 1, 0, 0, 1, 0, 0]",
     ],
+    'estimator_loss_helper_returns_two_values': [  # `total, data = losses(...)` of `return a + b, a`
+        "eval {'accuracy': 0.95, 'data_loss': 0.19668888, 'loss': 0.22717701, 'global_step': 24}",
+    ],
+    'estimator_helper_loop_with_variable_scopes': [  # a helper's loop of `with variable_scope` blocks
+        "eval {'loss': 0.78119904, 'global_step': 16}",
+    ],
+    'estimator_clip_named_gradient_pairs': [  # zip(*grads_and_vars) of a name, clipped by global norm
+        "eval {'loss': 3.5584912, 'global_step': 16}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",

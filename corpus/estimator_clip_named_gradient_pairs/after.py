@@ -1,0 +1,58 @@
+"""Gradients clipped by global norm after unpacking a named list of (gradient, variable)
+pairs, with the update ops (none here) around apply_gradients."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+rng = np.random.RandomState(5)
+SIGNALS = rng.normal(size=(96, 3)).astype(np.float32)
+TARGETS = (3.0 * SIGNALS[:, :1] - SIGNALS[:, 1:2] * SIGNALS[:, 2:]).astype(np.float32)
+HIDDEN_INIT = np.linspace(-0.5, 0.5, 24).reshape(3, 8).astype(np.float32)
+OUT_INIT = np.sin(np.arange(8)).reshape(8, 1).astype(np.float32)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=8, kernel_initializer=tf2.keras.initializers.Constant(value=HIDDEN_INIT))
+        self.dense_1 = tf2.keras.layers.Dense(units=1, kernel_initializer=tf2.keras.initializers.Constant(value=OUT_INIT))
+
+    def call(self, features, training=False):
+        hidden = self.dense(features["signals"])
+        hidden = tf.nn.relu(hidden)
+        output = self.dense_1(hidden)
+        return output
+
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        replicas = tf2.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss * replicas, sample_weight=tf2.minimum(tf2.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
+
+def make_keras_model(params):
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.Adam(learning_rate=params["rate"], epsilon=1e-08, global_clipnorm=params["clip"]),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"signals": SIGNALS}, TARGETS)).repeat(2).batch(12)
+
+
+regressor = make_keras_model({"rate": 0.05, "clip": 1.0})
+regressor.fit(input_fn())
+print("eval", {**regressor.evaluate(input_fn(), steps=4, return_dict=True), "global_step": regressor.optimizer.iterations.numpy()})
