@@ -53,7 +53,7 @@ from typing import Optional
 
 import libcst as cst
 
-from tfmigrate.codemods._canned_added_metrics import AddedMetrics, Head, added_metrics
+from tfmigrate.codemods._canned_added_metrics import PER_CLASS_CLASS, AddedMetrics, Head, added_metrics
 from tfmigrate.codemods._estimator_keras import (
     ACTIVATIONS,
     ACTIVATION_STRINGS,
@@ -176,7 +176,8 @@ class _Canned:
         self.site_args: list[tuple[str, str]] = []  # (make function parameter, template source)
         self.parent = parent
         self.metric_fn: Optional[cst.FunctionDef] = metric_fn  # add_metrics's
-        self.optimizer_classes: dict[str, str] = {}  # Keras optimizers written out to take TF1's step
+        # classes the model needs that Keras has not (an optimizer taking TF1's step, a metric)
+        self.written_classes: dict[str, str] = {}
         self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
@@ -233,6 +234,10 @@ class _Canned:
         if self.metric_fn is not None:
             head = Head(self.classifier, self.n_classes, self.vocabulary, self.keys()[0])
             self.added = added_metrics(self.metric_fn, head, self.name_of, self.code)
+            for suffix, template in self.added.classes.items():  # the metric classes Keras has not
+                self.written_classes[f"{self.model_name}{suffix}"] = template
+                self.added.init = [line.replace(PER_CLASS_CLASS, f"{self.model_name}{suffix}")
+                                   for line in self.added.init]
         init, body, optimizers = [], [], []
         emit = KerasColumns()
         dnn_out = linear_out = None
@@ -425,7 +430,7 @@ class _Canned:
                                   "categories a batch held, and the Keras linear model's gradients are dense", node)
         parts = [f"{k}={self.learning_rate(v) if k == 'learning_rate' else self.copy(v)}" for k, v in given.items()]
         name = f"{self.model_name}ProximalAdagrad"
-        self.optimizer_classes[name] = PROXIMAL_ADAGRAD_CLASS
+        self.written_classes[name] = PROXIMAL_ADAGRAD_CLASS
         return f"{name}({', '.join(parts)})"
 
     def copy(self, node: cst.BaseExpression) -> str:
@@ -502,7 +507,7 @@ class _Canned:
         build_name = "make_" + _snake(self.model_name)
         compile_opt = optimizers[0][1]
         lines = [line.rstrip() for line in lines]
-        for name, template in self.optimizer_classes.items():  # after the model: it is read when compiled
+        for name, template in self.written_classes.items():  # read when the model is made and compiled
             lines += ["", "", *template.format(name=name, tf="{tf}").splitlines()]
         lines += ["", "", f"def {build_name}({', '.join(params + [p for p, _ in self.site_args])}):"]
         if any("math.sqrt(" in opt for _, opt in optimizers):

@@ -9,7 +9,7 @@ metric_fn is followed where every metric it returns is one of:
 - a tf.metrics call on the labels and one prediction (`predictions["logistic"]`, a local
   bound to it, a `tf.cast` of either, or a column of it: `predictions["probabilities"][:, 1]`):
   accuracy, auc, precision, recall, mean_squared_error, root_mean_squared_error,
-  mean_absolute_error, or mean of a prediction;
+  mean_absolute_error, mean of a prediction, or mean_per_class_accuracy of the class ids;
 - a Keras metric object the function makes and updates once (`m = tf.keras.metrics.AUC();
   m.update_state(labels, predictions["logistic"])`), as the add_metrics documentation shows.
 Anything else (weights, features, config, another key of the head's own) is reported.
@@ -29,6 +29,7 @@ import libcst as cst
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._feature_columns import esc
 from tfmigrate.codemods._model_fn_common import _walk
+from tfmigrate.codemods._model_fn_metrics import PER_CLASS_ACCURACY_CLASS
 
 ADD_METRICS = {"tf.estimator.add_metrics", "tf.contrib.estimator.add_metrics"}
 METRIC_FN_PARAMS = {"labels", "predictions", "features", "config"}
@@ -49,6 +50,9 @@ TF_METRICS: dict[str, tuple[str, str, Callable[[str, str, str], str]]] = {
     "tf.metrics.mean_absolute_error": ("MeanAbsoluteError", "", lambda tf, y, p: f"{y}, {p}"),
 }
 MEAN = "tf.metrics.mean"
+MEAN_PER_CLASS_ACCURACY = "tf.metrics.mean_per_class_accuracy"
+# Where the canned model's name goes in the per-class accuracy class it defines (Keras has none).
+PER_CLASS_CLASS = "<per-class accuracy>"
 
 
 @dataclass
@@ -66,6 +70,9 @@ class AddedMetrics:
     init: list[str] = field(default_factory=list)  # lines of __init__ ({tf} / {keras} placeholders)
     update: list[str] = field(default_factory=list)  # lines of compute_metrics, after the head's
     keys: list[str] = field(default_factory=list)
+    # classes the model module defines (class name suffix -> template with {name} and {tf});
+    # init lines name them by PER_CLASS_CLASS
+    classes: dict[str, str] = field(default_factory=dict)
 
 
 def added_metrics(fn: cst.FunctionDef, head: Head, name_of: Callable[[cst.CSTNode], Optional[str]],
@@ -153,6 +160,9 @@ class _MetricFn:
             return
         call = self.resolved(node)
         name = self.name_of(call.func) if isinstance(call, cst.Call) else None
+        if name == MEAN_PER_CLASS_ACCURACY:
+            self.per_class_accuracy(key, attr, call)  # type: ignore[arg-type]
+            return
         if not isinstance(call, cst.Call) or (name not in TF_METRICS and name != MEAN):
             raise self.fail(f"returns `{self.code(node)}` under {key!r}: not a Keras metric it updates or a tf.metrics "
                             f"call tfmigrate maps ({', '.join(sorted(n.rsplit('.', 1)[1] for n in TF_METRICS))}, "
@@ -171,6 +181,24 @@ class _MetricFn:
         keras, options, fed = TF_METRICS[name]  # type: ignore[index]
         self.out.init.append(f'self.{attr} = {{keras}}.metrics.{keras}(name="{key}"{options})')
         self.out.update.append(f"self.{attr}.update_state({fed('{tf}', labels, predictions)})")
+
+    def per_class_accuracy(self, key: str, attr: str, call: cst.Call) -> None:
+        """mean_per_class_accuracy(labels, predictions["class_ids"], num_classes): Keras has no
+        such metric; the model module's own Metric keeps TF1's counts (codemods/_model_fn_metrics.py),
+        fed the class ids as one-hot rows, whose argmax they are."""
+        given = self.arguments(call, ("labels", "predictions", "num_classes"))
+        given.pop("name", None)
+        count = given.get("num_classes")
+        if set(given) != {"labels", "predictions", "num_classes"} or not isinstance(count, cst.Integer):
+            raise self.fail(f"gives `{self.code(call)}` other arguments than labels, predictions and a number of "
+                            "classes", call)
+        labels, predictions = self.value(given["labels"], True), self.value(given["predictions"], False)
+        if predictions != self.prediction("class_ids", call):
+            raise self.fail(f"gives `{self.code(call)}` predictions other than the class ids", call)
+        self.out.classes["MeanPerClassAccuracy"] = PER_CLASS_ACCURACY_CLASS
+        self.out.init.append(f'self.{attr} = {PER_CLASS_CLASS}({count.value}, name="{key}")')
+        self.out.update.append(f"self.{attr}.update_state({labels}, "
+                               f"{{tf}}.one_hot({{tf}}.reshape({predictions}, [-1]), {count.value}))")
 
     def keras_object(self, key: str, attr: str, owner: str) -> None:
         made = self.locals.get(owner)

@@ -57,6 +57,10 @@ REFERENCES = {
     'estimator_clip_named_gradient_pairs': [  # zip(*grads_and_vars) of a name, clipped by global norm
         "eval {'loss': 3.5584912, 'global_step': 16}",
     ],
+    'estimator_canned_add_metrics_per_class_accuracy': [  # add_metrics' mean_per_class_accuracy
+        "eval {'accuracy': 0.6333333, 'average_loss': 0.82317823, 'loss': 0.8231783, "
+        "'mean_per_class_accuracy': 0.5361783, 'global_step': 10}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
