@@ -870,13 +870,16 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         pipeline.drop_imports += (("functools", "partial"), ("functools", None))  # `from functools import partial`, if unused now
 
     def partial_bound_to(self, node: Optional[cst.BaseExpression]) -> Optional[cst.Call]:
-        """The `functools.partial(...)` that `name = ...` binds to the name `node`, when `node`
-        is its one use, in the same scope, and nothing the partial reads is bound again in
-        between (the rewrite calls the function that makes the model with those values)."""
+        """The `functools.partial(...)`, or call of a model_fn factory of this module
+        (`model_fn = model_fn_builder(config, ...)`), that `name = ...` binds to the name `node`,
+        when `node` is its one use, in the same scope, and nothing the call reads is bound again
+        in between (the rewrite calls the function that makes the model with those values)."""
         if not isinstance(node, cst.Name):
             return None
         bound = self.single_binding(node)
-        if not (isinstance(bound, cst.Call) and self.name_of(bound.func) == "functools.partial"
+        factory = isinstance(bound, cst.Call) and isinstance(bound.func, cst.Name) \
+            and isinstance(self.single_binding(bound.func), cst.FunctionDef)
+        if not (isinstance(bound, cst.Call) and (self.name_of(bound.func) == "functools.partial" or factory)
                 and self.assigned_name(bound) and self.references(bound) == [node]
                 and self.scopes.get(bound) is self.scopes.get(node)):
             return None

@@ -61,6 +61,9 @@ REFERENCES = {
         "eval {'accuracy': 0.6333333, 'average_loss': 0.82317823, 'loss': 0.8231783, "
         "'mean_per_class_accuracy': 0.5361783, 'global_step': 10}",
     ],
+    'estimator_factory_bound_to_name': [  # model_fn = model_fn_builder(...), then Estimator(model_fn=model_fn)
+        "eval {'accuracy': 0.7361111, 'loss': 0.8011752, 'global_step': 12}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
