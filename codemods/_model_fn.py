@@ -128,13 +128,13 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     try:
         result = model.translate(class_name, make_name)
     except NotTranslatable as e:
-        node, helper = inlined.origin.get(id(e.node), (e.node, None))
+        node, helper = _source_of(e.node, inlined.origin)
         message = f"in `{helper}(...)`, written out at this call: {e}" if helper else str(e)
         raise NotTranslatable(message, node, e.code) from None
     # Nodes of a written-out helper have no place in the source: its call stands for them.
     dropped = []
     for node, why in result.dropped:
-        origin, helper = inlined.origin.get(id(node), (node, None))
+        origin, helper = _source_of(node, inlined.origin)
         dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
     result.dropped = dropped
     for helper in inlined.followed:
@@ -157,6 +157,20 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
                                        "its calls, each with layers of its own as in TF1; the model no longer calls "
                                        "this definition"))
     return result
+
+
+def _source_of(node: cst.CSTNode, origin: dict[int, tuple[cst.CSTNode, Optional[str]]]
+               ) -> tuple[cst.CSTNode, Optional[str]]:
+    """The node of the user's source that `node` of the written-out model_fn stands for, and
+    the helper (the innermost) it came from. A helper written out inside another helper
+    points at a call of the outer copy, which points at the model_fn's own call."""
+    helper = None
+    seen = 0
+    while id(node) in origin and seen < 64:
+        node, outer = origin[id(node)]
+        helper = helper or outer
+        seen += 1
+    return node, helper
 
 
 class _Replacer(cst.CSTTransformer):

@@ -460,6 +460,11 @@ class _Inliner:
                 if train_op and isinstance(stmt, cst.If) and self.choice(stmt):
                     out.append(stmt)  # type: ignore[arg-type]  # `if params["optimizer"] == "adam": ...`
                     continue
+                if isinstance(stmt, cst.If) and not (train_op and self.choice(stmt)):
+                    taken = self.branch_taken(stmt, helper)
+                    if taken is not None:  # `if activation is not None:` with the call's constant
+                        add(taken, False)
+                        continue
                 if isinstance(stmt, cst.For):
                     stmt = self.without_naming_scopes(stmt)
                 if isinstance(stmt, cst.For) and self.plain_loop(stmt):
@@ -519,6 +524,44 @@ class _Inliner:
                         return False
             node = node.orelse if isinstance(node.orelse, cst.If) else None
         return True
+
+    def branch_taken(self, stmt: cst.If, helper: cst.FunctionDef) -> Optional[Sequence[cst.BaseStatement]]:
+        """The statements of the arm an `if` on a parameter takes at this call, where the call
+        gives that parameter a constant (`if activation is not None:` with `activation=None`
+        or `activation=tf.nn.relu`): TF1 ran that arm alone when the helper was called. None
+        where the test is anything else."""
+        params = {p.name.value for p in (*helper.params.params, *helper.params.kwonly_params)}
+        test, negate = stmt.test, False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negate = test.expression, True
+        compared = None
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot)) \
+                and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
+            compared, is_not = test.left, isinstance(test.comparisons[0].operator, cst.IsNot)
+        elif isinstance(test, cst.Name):
+            compared, is_not = test, None  # truthiness
+        if not (isinstance(compared, cst.Name) and compared.value in params and compared.value in self.given):
+            return None
+        value = self.given[compared.value]
+        if isinstance(value, cst.Name) and value.value in ("None", "True", "False"):
+            known = {"None": None, "True": True, "False": False}[value.value]
+        elif (self.name_of(value) or "").startswith("tf."):  # a TensorFlow function: not None, truthy
+            known = value
+        else:
+            return None
+        truth = (known is not None) if is_not is not None else bool(known)
+        if is_not is False:
+            truth = known is None
+        if negate:
+            truth = not truth
+        if truth:
+            return list(stmt.body.body)  # type: ignore[attr-defined]
+        if stmt.orelse is None:
+            return []
+        if isinstance(stmt.orelse, cst.Else):
+            return list(stmt.orelse.body.body)  # type: ignore[attr-defined]
+        return None  # an `elif` chain
 
     def without_naming_scopes(self, stmt: cst.For) -> cst.For:
         """The loop with the `with tf.variable_scope("block_%d" % i):` blocks of its body taken

@@ -64,6 +64,9 @@ REFERENCES = {
     'estimator_factory_bound_to_name': [  # model_fn = model_fn_builder(...), then Estimator(model_fn=model_fn)
         "eval {'accuracy': 0.7361111, 'loss': 0.8011752, 'global_step': 12}",
     ],
+    'estimator_helper_if_on_argument': [  # `if activation is not None:` with the call's constant
+        "eval {'loss': 1.3708978, 'global_step': 12}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",

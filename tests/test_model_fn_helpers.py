@@ -355,3 +355,33 @@ def test_a_conditional_expression_is_branched_only_around_a_helper_written_out()
     assert "pick_rate1_" not in new  # not written out: it builds nothing
     assert any("`create_train_op` made the optimizer" in d.message for d in diagnostics)
     assert rewrite(new)[0] == new
+
+
+def test_a_refusal_inside_a_helper_of_a_helper_points_at_the_model_fns_call() -> None:
+    # The inner helper is written out inside the outer one's copy: its report must reach a line
+    # of the source (it once pointed at a node of the copy, which has none, and the rewrite died).
+    src = program('''
+        def l2(scale):
+            def regularizer(weights):
+                return scale * tf.nn.l2_loss(weights)
+            return regularizer
+
+
+        def layer(x, units):
+            weights = tf.get_variable("w", [2, units], regularizer=l2(0.1))
+            return tf.matmul(x, weights)
+
+
+        def tower(x, sizes):
+            net = x
+            for size in sizes:
+                net = layer(net, size)
+            return net
+    ''', '''
+        net = tower(features, params["hidden"])
+    ''')
+    new, diags = rewrite(src)
+    assert new == src
+    assert [d.code for d in diags] == ["TFM210"] and diags[0].line == src.splitlines().index(
+        "    net = tower(features, params[\"hidden\"])") + 1
+    assert "in `layer(...)`" in diags[0].message
