@@ -120,6 +120,9 @@ class _Codegen(_AnalysisBase):
             edits.append(Replace(c.stmt, cst.FlattenSentinel(new)))
         for call, text in pipeline.expressions:
             edits.append(Replace(call, cst.parse_expression(text)))
+        for stmt, lines in pipeline.before:
+            text = "".join(line + "\n" for line in lines)
+            edits.append(InsertBefore(stmt, list(cst.parse_module(text.replace("    ", indent)).body)))
         edits += pipeline.input_edits.values()
         edits += self.factory_edits(pipeline)
         edits += self.mode_key_strings(fn_node)

@@ -199,6 +199,10 @@ class _Pipeline:
     config_fixes: list[Finding] = field(default_factory=list)  # session_config's tf.config calls (TFM1xx)
     # calls replaced by an expression where they stand (evaluate, predict, get_variable_value)
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
+    step_beside_update: bool = False  # KerasModelCode's: fit adds TF1's extra step when the input ran out
+    step_mark: str = ""  # the name that holds the step count before such a fit
+    # lines put before a statement of the user's (the restore of model_dir before a first evaluate)
+    before: list[tuple[cst.SimpleStatementLine, list[str]]] = field(default_factory=list)
     # input_fn statements rewritten where they are (a one-shot iterator's element → its Dataset)
     input_edits: dict[int, Edit] = field(default_factory=dict)
     site: Optional["_Site"] = None  # the Estimator is returned by a factory function

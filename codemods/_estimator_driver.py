@@ -71,8 +71,9 @@ class _Driver(_AnalysisBase):
             else:
                 raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
         if pipeline.model_dir is not None and not pipeline.first_fit:
-            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train: tfmigrate "
-                           "restores checkpoints where training starts; migrate by hand", pipeline.estimator_call)
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir that the Estimator neither trains nor reads: tfmigrate "
+                           "restores checkpoints where training, evaluate or predict starts; migrate by hand",
+                           pipeline.estimator_call)
 
     def added_metrics_fn(self, pipeline: _Pipeline) -> Optional[cst.FunctionDef]:
         """The metric_fn of `est = tf.estimator.add_metrics(est, metric_fn)` on this pipeline's
@@ -117,6 +118,13 @@ class _Driver(_AnalysisBase):
         if target is not None:
             raise _Problem(CODE_DRIVER, "the value of train() (the Estimator) is used", call)
         given = self.keyword_args(call, ("input_fn", "hooks", "steps", "max_steps", "saving_listeners"))
+        pipeline.step_beside_update = model.step_beside_update
+        if pipeline.step_beside_update and not pipeline.step_mark:
+            names = self.free_names(("steps_before", "steps_before_fit", "keras_steps_before"))  # type: ignore[attr-defined]
+            if names is None:
+                raise _Problem(CODE_DRIVER, "no free name for the step count before fit", call)
+            pipeline.step_mark = names[0]
+            self.all_names.add(names[0])  # type: ignore[attr-defined]
         lines = self.fit_lines(given, pipeline, call)
         pipeline.calls.append(_Call(stmt, lines))
 
@@ -178,6 +186,12 @@ class _Driver(_AnalysisBase):
             callbacks.append(f"{pipeline.tf}.keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: "
                              f"{record}.update(step={est}.optimizer.iterations.numpy()))")
         extra = f", callbacks=[{', '.join(callbacks)}]" if callbacks else ""
+        if pipeline.step_beside_update:
+            if pipeline.strategy_name or record:
+                raise _Problem(CODE_DRIVER, "a train op that advances the global step beside the update, under a "
+                               "strategy: migrate by hand", call)
+            if steps is not None or max_steps is not None:  # whether fit took them all is asked after it
+                lines.append(f"{pipeline.step_mark} = {est}.optimizer.iterations.numpy()")
         if max_steps is not None and fresh:
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
         elif max_steps is not None:
@@ -190,6 +204,18 @@ class _Driver(_AnalysisBase):
             lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value)}{extra})")
         else:
             lines.append(f"{est}.fit({dataset}{extra})")
+        if pipeline.step_beside_update:
+            # TF1's train op advanced the global step beside the update: the run that found the
+            # input at its end advanced it once more, with no update.
+            wanted = None if steps is None and max_steps is None else (
+                self.plain_steps(steps.value) if steps is not None
+                else f"{self.plain_steps(max_steps.value)} - {pipeline.step_mark}")  # type: ignore[union-attr]
+            ran_out = "True" if wanted is None else \
+                f"{est}.optimizer.iterations.numpy() - {pipeline.step_mark} < {wanted}"
+            lines.append("# TF1's train op advanced the global step beside the update: when the input ran out, "
+                         "its last run advanced it once more.")
+            lines += [f"{est}.optimizer.iterations.assign_add(1)"] if ran_out == "True" else [
+                f"if {ran_out}:", f"    {est}.optimizer.iterations.assign_add(1)"]
         if record:
             lines += ["# Under a strategy Keras counts one step more when a finite dataset runs out; Estimator's "
                       "global_step counted the steps taken.",
@@ -283,6 +309,7 @@ class _Driver(_AnalysisBase):
         steps_arg = given.pop("steps", None)
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
+        self.restore_first(pipeline, source, call)
         dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
         steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
                                                          else self.plain_steps(steps_arg.value))
@@ -292,6 +319,27 @@ class _Driver(_AnalysisBase):
             text += f", steps={steps}"
         # Estimator's results also held the step count.
         return f'{{**{text}, return_dict=True), "global_step": {est}.optimizer.iterations.numpy()}}'
+
+    def restore_first(self, pipeline: _Pipeline, source: str, call: cst.Call) -> None:
+        """An evaluate or predict before any train, on a model_dir (an Estimator built again on
+        the model_dir another one trained): the Estimator read the latest checkpoint there, and
+        failed when there was none. The model is built on the first batch, then restored."""
+        if pipeline.model_dir is None or pipeline.first_fit or pipeline.warm_start is not None:
+            return
+        stmt = self.statement_of(call)
+        if stmt is None or self.enclosing_function(stmt) is not self.enclosing_function(pipeline.estimator_stmt):
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train, in another "
+                           "function than the Estimator: migrate by hand", call)
+        pipeline.first_fit = True  # what a first fit would restore is restored here
+        est = pipeline.driver
+        pipeline.before.append((stmt, [
+            f"if not {pipeline.checkpoints}.latest_checkpoint:",
+            f"    raise ValueError(\"Could not find trained model in model_dir: {{}}.\".format({pipeline.model_dir}))",
+            "# Estimator read the latest checkpoint of model_dir: build the model and its optimizer, then restore.",
+            f"{est}.predict({source}.take(1), verbose=0)",
+            f"{est}.optimizer.build({est}.trainable_variables)",
+            f"{pipeline.checkpoint_ref or pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"
+            ".assert_existing_objects_matched()"]))
 
     def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         if pipeline.user_model:
@@ -318,6 +366,7 @@ class _Driver(_AnalysisBase):
         keys = given.pop("predict_keys", None)
         source = self.input_source(given.pop("input_fn", None), pipeline, call)
         self.only_known(given, call)
+        self.restore_first(pipeline, source, call)
         outputs = f"{pipeline.driver}.predict({source})"
         if batched:
             # Estimator yielded one result per input_fn batch: predict_on_batch on each batch's

@@ -99,6 +99,9 @@ class KerasModelCode:
     reads: set = field(default_factory=set)  # the user's names those sources read
     # (node, why): model_fn code with no effect on the numbers that the Keras model leaves out
     dropped: list = field(default_factory=list)
+    # the train op advanced the global step beside the update (`tf.group(minimize, assign_add)`):
+    # TF1's last run, when the input ran out, advanced it once more without an update
+    step_beside_update: bool = False
 
 
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
@@ -207,6 +210,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         # momentum under a schedule, the proximal step): class name -> template
         self.optimizer_classes: dict[str, str] = {}
         self.eval_loss_in_training = False  # evaluate's loss runs the network as in training (see above)
+        self.step_beside_update = False  # see KerasModelCode
         self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
@@ -283,7 +287,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                               f"    {call_body[-1]}, {{{inner}}}", call_body[-1]]
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
         return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict,
-                              extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths))
+                              extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths),
+                              step_beside_update=self.step_beside_update)
 
     def loss_extras(self) -> tuple:
         """What a loss added as regularizers (get_regularization_loss(), l2_loss terms on

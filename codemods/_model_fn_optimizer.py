@@ -4,6 +4,7 @@ global norm. A mixin of codemods/_model_fn.py's _ModelFn."""
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -104,11 +105,15 @@ class OptimizerMapping:
 
     def read_optimizer(self, train_op: cst.BaseExpression, path: _Path) -> str:
         node = self.value(train_op, path)
+        counted = False  # the global step advanced by the group itself
         if isinstance(node, cst.Call) and self.name_of(node.func) == "tf.group":
-            ops = [a.value for a in node.args if not self.is_update_ops(a.value)]
-            if len(ops) != 1 or len(node.args) != 2:
+            updates = [a.value for a in node.args if self.is_update_ops(a.value)]
+            steps = [a.value for a in node.args if self.advances_global_step(a.value, path)]
+            ops = [a.value for a in node.args if a.value not in updates and a.value not in steps]
+            if len(ops) != 1 or len(steps) > 1 or any(a.star or a.keyword for a in node.args):
                 raise NotTranslatable(f"`{self.code(node)}` is custom train_op logic", node)
-            path.batch_norm_updates = True
+            path.batch_norm_updates = path.batch_norm_updates or bool(updates)
+            counted = bool(steps)
             node = self.value(ops[0], path)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and id(node) in self.refused_helpers:
             raise NotTranslatable(f"train_op is made by `{node.func.value}(...)`, which tfmigrate cannot write out "
@@ -122,7 +127,20 @@ class OptimizerMapping:
         if method == "minimize":
             given = self.arguments(node, ("loss", "global_step", "var_list"))
             given.pop("loss", None)
-            self.global_step(given.pop("global_step", None), node, path)
+            if not (counted and "global_step" not in given):
+                self.global_step(given.pop("global_step", None), node, path)
+            else:
+                # `tf.group(optimizer.minimize(loss), tf.assign_add(global_step, 1))` counts one step
+                # per update, as minimize(global_step=...) did (and one more when the input ran
+                # out: the drivers add it). The update must not read the count: a rate that does
+                # may read it before or after the increment, and Keras's Adam-family optimizers
+                # correct their moments by the count, which that extra step would shift.
+                text = self.optimizer_text(self.value(node.func.value, path), path)
+                if "keras.optimizers.schedules." in text or re.search(r"\.(Adam|Adamax|Nadam)\(", text):
+                    raise NotTranslatable(f"`{self.code(train_op)}` advances the global step beside an update "
+                                          "that reads it (a learning-rate schedule, or Adam's bias correction in "
+                                          "Keras): TF1 ran the two in either order", train_op)
+                self.step_beside_update = True
             given.pop("name", None)
             if "var_list" in given and self.is_all_trainable(given["var_list"], path):
                 given.pop("var_list")  # what minimize took anyway; Keras trains every trainable weight too
@@ -135,6 +153,21 @@ class OptimizerMapping:
             raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
         owner = self.value(node.func.value, path)
         return self.optimizer_text(owner, path, f"global_clipnorm={clip}" if clip is not None else "")
+
+    def advances_global_step(self, node: cst.BaseExpression, path: _Path) -> bool:
+        """`tf.assign_add(global_step, 1)` / `global_step.assign_add(1)` on the global step."""
+        node = self.value(node, path)
+        if not isinstance(node, cst.Call) or any(a.star or a.keyword for a in node.args):
+            return False
+        if self.name_of(node.func) == "tf.assign_add" and len(node.args) == 2:
+            variable, amount = node.args[0].value, node.args[1].value
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "assign_add" and len(node.args) == 1:
+            variable, amount = node.func.value, node.args[0].value
+        else:
+            return False
+        step = self.value(variable, path)
+        return isinstance(amount, cst.Integer) and amount.value == "1" and isinstance(step, cst.Call) \
+            and not step.args and self.name_of(step.func) in GLOBAL_STEP
 
     def is_all_trainable(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`var_list=tf.trainable_variables()`: every trainable variable, minimize's default."""

@@ -67,6 +67,17 @@ REFERENCES = {
     'estimator_helper_if_on_argument': [  # `if activation is not None:` with the call's constant
         "eval {'loss': 1.3708978, 'global_step': 12}",
     ],
+    'estimator_group_minimize_and_step_increment': [  # tf.group(minimize, assign_add): one more at the end
+        "eval {'loss': 0.64882404, 'global_step': 41}",
+    ],
+    'estimator_group_step_increment_with_steps': [  # the same with steps=, on endless and short inputs
+        "after 25 {'loss': 0.5277142, 'global_step': 25}",
+        "after short {'loss': 1.2815976, 'global_step': 36}",
+    ],
+    'estimator_model_dir_reopened_to_predict': [  # a second Estimator on the trained model_dir
+        "reopened {'accuracy': 0.93333334, 'loss': 0.40526032, 'global_step': 6}",
+        "passed [0, 0, 0, 1, 0, 0, 0, 0, 1, 0]",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
