@@ -201,6 +201,7 @@ class _Pipeline:
     expressions: list[tuple[cst.Call, str]] = field(default_factory=list)
     step_beside_update: bool = False  # KerasModelCode's: fit adds TF1's extra step when the input ran out
     step_mark: str = ""  # the name that holds the step count before such a fit
+    read_model_dir: bool = False  # an evaluate or predict before any train reads model_dir's checkpoint
     # lines put before a statement of the user's (the restore of model_dir before a first evaluate)
     before: list[tuple[cst.SimpleStatementLine, list[str]]] = field(default_factory=list)
     # input_fn statements rewritten where they are (a one-shot iterator's element → its Dataset)

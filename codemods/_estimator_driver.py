@@ -70,7 +70,7 @@ class _Driver(_AnalysisBase):
                 self.driver_train_and_evaluate(call, pipeline, model)
             else:
                 raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
-        if pipeline.model_dir is not None and not pipeline.first_fit:
+        if pipeline.model_dir is not None and not pipeline.first_fit and not pipeline.read_model_dir:
             raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir that the Estimator neither trains nor reads: tfmigrate "
                            "restores checkpoints where training, evaluate or predict starts; migrate by hand",
                            pipeline.estimator_call)
@@ -149,7 +149,7 @@ class _Driver(_AnalysisBase):
         est = pipeline.driver
         lines: list[str] = []
         fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
-        if pipeline.model_dir is not None and not pipeline.first_fit:
+        if pipeline.model_dir is not None and not pipeline.first_fit and not pipeline.read_model_dir:
             pipeline.first_fit = True
             lines += [f"if {pipeline.checkpoints}.latest_checkpoint:",
                       "    # Estimator resumed from model_dir: build the model and its optimizer, then restore.",
@@ -322,24 +322,25 @@ class _Driver(_AnalysisBase):
 
     def restore_first(self, pipeline: _Pipeline, source: str, call: cst.Call) -> None:
         """An evaluate or predict before any train, on a model_dir (an Estimator built again on
-        the model_dir another one trained): the Estimator read the latest checkpoint there, and
-        failed when there was none. The model is built on the first batch, then restored."""
+        the model_dir another one trained): the Estimator read the model's variables and the
+        global step from the latest checkpoint there (no optimizer: evaluate and predict have
+        none), and failed when there was none. The model is built on the first batch, then
+        read; a later train restores the optimizer too, where training starts."""
         if pipeline.model_dir is None or pipeline.first_fit or pipeline.warm_start is not None:
             return
         stmt = self.statement_of(call)
         if stmt is None or self.enclosing_function(stmt) is not self.enclosing_function(pipeline.estimator_stmt):
             raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir with an evaluate or predict before any train, in another "
                            "function than the Estimator: migrate by hand", call)
-        pipeline.first_fit = True  # what a first fit would restore is restored here
-        est = pipeline.driver
+        pipeline.read_model_dir = True
+        est, tf, latest = pipeline.driver, pipeline.tf, f"{pipeline.checkpoints}.latest_checkpoint"
         pipeline.before.append((stmt, [
-            f"if not {pipeline.checkpoints}.latest_checkpoint:",
+            f"if not {latest}:",
             f"    raise ValueError(\"Could not find trained model in model_dir: {{}}.\".format({pipeline.model_dir}))",
-            "# Estimator read the latest checkpoint of model_dir: build the model and its optimizer, then restore.",
+            "# Estimator read the model's variables and the global step from the latest checkpoint of model_dir.",
             f"{est}.predict({source}.take(1), verbose=0)",
-            f"{est}.optimizer.build({est}.trainable_variables)",
-            f"{pipeline.checkpoint_ref or pipeline.checkpoint}.restore({pipeline.checkpoints}.latest_checkpoint)"
-            ".assert_existing_objects_matched()"]))
+            f"{tf}.train.Checkpoint(model={est}).read({latest}).assert_existing_objects_matched().expect_partial()",
+            f"{est}.optimizer.iterations.assign(int({latest}.rsplit(\"-\", 1)[1]))"]))
 
     def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         if pipeline.user_model:

@@ -211,6 +211,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.optimizer_classes: dict[str, str] = {}
         self.eval_loss_in_training = False  # evaluate's loss runs the network as in training (see above)
         self.step_beside_update = False  # see KerasModelCode
+        self.float64_weights = False  # a tf.get_variable(dtype=tf.float64): the model takes its inputs as they are
         self.fed_classes: list[str] = []  # Keras metrics fed the model_fn's own expressions (source)
         self.metric_classes: dict[str, str] = {}  # Keras metric -> its subclass fed the sigmoid of the logits
         self.class_name = ""
@@ -886,7 +887,11 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                  f'{i}"""The Estimator model_fn `{self.fn.name.value}` as a Keras model."""', ""]
         init_args = ", ".join(["self"] + (["params"] if uses_params else []) + [p for p, _ in self.extra_args])
         lines.append(f"{i}def __init__({init_args}):")
-        lines.append(f"{i * 2}super().__init__()")
+        if self.float64_weights:
+            # float64 variables read float64 features, as in TF1: Keras would cast them to float32
+            lines.append(f"{i * 2}super().__init__(autocast=False)")
+        else:
+            lines.append(f"{i * 2}super().__init__()")
         if uses_params:
             lines.append(f"{i * 2}self.params = params")
         lines += [f"{i * 2}{line}" for line in self.static_lines("\n".join(self.init_lines))]

@@ -287,6 +287,9 @@ class LayerMapping:
                  f"initializer={self.initializer(initializer) if initializer is not None else repr('glorot_uniform')}"]
         if dtype is not None:
             parts.append(f"dtype={self.static(dtype)}")
+            if (self.name_of(dtype) or self.code(dtype)) in ("tf.float64", "tf.double", "float64", "'float64'",
+                                                             '"float64"'):
+                self.float64_weights = True
         if trainable is not None:
             parts.append(f"trainable={self.static(trainable)}")
         decay = self.decay_for(f"{label}:0", call) if trainable is None or self.code(trainable) != "False" else None

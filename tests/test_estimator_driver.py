@@ -78,6 +78,15 @@ REFERENCES = {
         "reopened {'accuracy': 0.93333334, 'loss': 0.40526032, 'global_step': 6}",
         "passed [0, 0, 0, 1, 0, 0, 0, 0, 1, 0]",
     ],
+    'estimator_canned_model_dir_reopened_other_optimizer': [  # predict reads the variables alone
+        "trained {'accuracy': 0.675, 'accuracy_baseline': 0.55, 'auc': 0.98400676, 'auc_precision_recall': 0.9877838, "
+        "'average_loss': 0.49514955, 'label/mean': 0.55, 'loss': 0.4951495, 'precision': 0.62857145, "
+        "'prediction/mean': 0.7104813, 'recall': 1.0, 'global_step': 6}",
+        "read {'accuracy': 0.675, 'accuracy_baseline': 0.55, 'auc': 0.98400676, 'auc_precision_recall': 0.9877838, "
+        "'average_loss': 0.49514955, 'label/mean': 0.55, 'loss': 0.4951495, 'precision': 0.62857145, "
+        "'prediction/mean': 0.7104813, 'recall': 1.0, 'global_step': 6}",
+        "probabilities [0.66481, 0.84893, 0.81968, 0.86638, 0.63909, 0.89732]",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",

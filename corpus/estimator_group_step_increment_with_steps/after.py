@@ -14,7 +14,7 @@ class KerasModel(tf.keras.Model):
     """The Estimator model_fn `model_fn` as a Keras model."""
 
     def __init__(self):
-        super().__init__()
+        super().__init__(autocast=False)
         self.W = self.add_weight(shape=[1], initializer="zeros", dtype=tf.float64, name="W")
         self.b = self.add_weight(shape=[1], initializer="zeros", dtype=tf.float64, name="b")
 

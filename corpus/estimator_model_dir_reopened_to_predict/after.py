@@ -75,9 +75,15 @@ keras_checkpoint = tf.train.Checkpoint(model=reopened, optimizer=reopened.optimi
 checkpoint_manager = tf.train.CheckpointManager(keras_checkpoint, MODEL_DIR or tempfile.mkdtemp(), max_to_keep=5)
 if not checkpoint_manager.latest_checkpoint:
     raise ValueError("Could not find trained model in model_dir: {}.".format(MODEL_DIR or tempfile.mkdtemp()))
-# Estimator read the latest checkpoint of model_dir: build the model and its optimizer, then restore.
+# Estimator read the model's variables and the global step from the latest checkpoint of model_dir.
 reopened.predict(input_fn().take(1), verbose=0)
-reopened.optimizer.build(reopened.trainable_variables)
-keras_checkpoint.restore(checkpoint_manager.latest_checkpoint).assert_existing_objects_matched()
+tf.train.Checkpoint(model=reopened).read(checkpoint_manager.latest_checkpoint).assert_existing_objects_matched().expect_partial()
+reopened.optimizer.iterations.assign(int(checkpoint_manager.latest_checkpoint.rsplit("-", 1)[1]))
 print("reopened", {**reopened.evaluate(input_fn(), return_dict=True), "global_step": reopened.optimizer.iterations.numpy()})
+if not checkpoint_manager.latest_checkpoint:
+    raise ValueError("Could not find trained model in model_dir: {}.".format(MODEL_DIR or tempfile.mkdtemp()))
+# Estimator read the model's variables and the global step from the latest checkpoint of model_dir.
+reopened.predict(input_fn().take(1), verbose=0)
+tf.train.Checkpoint(model=reopened).read(checkpoint_manager.latest_checkpoint).assert_existing_objects_matched().expect_partial()
+reopened.optimizer.iterations.assign(int(checkpoint_manager.latest_checkpoint.rsplit("-", 1)[1]))
 print("passed", [int(p["passed"]) for p in (dict(zip(outputs, row)) for outputs in [reopened.predict(input_fn())] for row in zip(*outputs.values()))][:10])
