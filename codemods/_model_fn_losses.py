@@ -291,9 +291,13 @@ class LossMapping:
         if isinstance(node, cst.Name) and self.single_static_binding(node.value) is not None:
             # `regularizer = tf.keras.regularizers.l2(params["l2"])` in the model_fn
             bound = self.single_static_binding(node.value)
-            if isinstance(bound, cst.Call) and self.check_static(bound):
+            if isinstance(bound, (cst.Call, cst.IfExp)) and self.check_static(bound):
                 self.consumed.add(node.value)
                 return self.regularizer(bound)
+        if isinstance(node, cst.IfExp) and self.check_static(node.test):
+            # `l2(params["l2"]) if params["l2"] else None`: the same choice, made when the layer is made
+            body, orelse = self.regularizer(node.body), self.regularizer(node.orelse)
+            return f"({body or 'None'} if {self.code(node.test)} else {orelse or 'None'})"
         if isinstance(node, cst.Name) and self.module_binding is not None:
             bound = self.module_binding(node)
             bound_name = self.name_of(bound.func) if isinstance(bound, cst.Call) else None

@@ -87,6 +87,10 @@ REFERENCES = {
         "'prediction/mean': 0.7104813, 'recall': 1.0, 'global_step': 6}",
         "probabilities [0.66481, 0.84893, 0.81968, 0.86638, 0.63909, 0.89732]",
     ],
+    'estimator_regularizer_chosen_by_hyperparameter': [  # `l2(...) if params["l2"] else None`
+        "l2 0.05 {'loss': 0.6941415, 'global_step': 8}",
+        "l2 0.0 {'loss': 0.59616554, 'global_step': 8}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
