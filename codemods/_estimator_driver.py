@@ -149,7 +149,8 @@ class _Driver(_AnalysisBase):
         est = pipeline.driver
         lines: list[str] = []
         fresh = pipeline.model_dir is None and not pipeline.first_fit  # no step taken or restored yet
-        if pipeline.model_dir is not None and not pipeline.first_fit and not pipeline.read_model_dir:
+        if pipeline.model_dir is not None and not pipeline.first_fit:
+            # (after an evaluate that read the variables too: training restores the optimizer as well)
             pipeline.first_fit = True
             lines += [f"if {pipeline.checkpoints}.latest_checkpoint:",
                       "    # Estimator resumed from model_dir: build the model and its optimizer, then restore.",

@@ -91,6 +91,10 @@ REFERENCES = {
         "l2 0.05 {'loss': 0.6941415, 'global_step': 8}",
         "l2 0.0 {'loss': 0.59616554, 'global_step': 8}",
     ],
+    'estimator_model_dir_read_then_trained_more': [  # read to evaluate, then trained on: momentum restored
+        "reopened {'accuracy': 0.95555556, 'loss': 0.21669543, 'global_step': 6}",
+        "trained more {'accuracy': 0.9777778, 'loss': 0.14783122, 'global_step': 9}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
