@@ -117,7 +117,7 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     shared = one_network(fn, name_of, binding)
     if shared.refused is not None:
         raise NotTranslatable(shared.refused[1], shared.refused[0])
-    inlined = inline_helpers(shared.fn, name_of, binding, parent, taken)
+    inlined = inline_helpers(shared.fn, name_of, binding, parent, taken, original=fn)
     for new_node, original in shared.origin.items():
         inlined.origin.setdefault(new_node, (original, None))
     for new_node, (original, helper) in list(inlined.origin.items()):
@@ -141,6 +141,8 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
         dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
     result.dropped = dropped
     for helper in inlined.followed:
+        if helper in inlined.nested:
+            continue  # defined in the model_fn: gone with it
         if makes_train_op(helper, name_of):
             result.dropped.append((helper, f"the helper `{helper.name.value}` made the optimizer or the train_op, "
                                            "which is now the Keras model's optimizer; the model no longer calls this "

@@ -56,6 +56,7 @@ class Inlined:
     # id(call of a helper that builds layers) -> why it was not followed
     refused: dict[int, str] = field(default_factory=dict)
     followed: list[cst.FunctionDef] = field(default_factory=list)  # helpers written out, in order
+    nested: list[cst.FunctionDef] = field(default_factory=list)  # of those, the ones defined in the model_fn
 
 
 class _Refused(Exception):
@@ -156,8 +157,10 @@ class _Renamer(cst.CSTTransformer):
 
 class _Inliner:
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.Name], Optional[cst.CSTNode]],
-                 parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str]) -> None:
+                 parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str],
+                 original: Optional[cst.FunctionDef] = None) -> None:
         self.fn, self.name_of, self.binding, self.parent = fn, name_of, binding, parent
+        self.original = original or fn  # the model_fn's node in the module (where its helpers are)
         self.result = Inlined(fn)
         self.counts: dict[str, int] = {}
         self.given: dict[str, cst.BaseExpression] = {}  # the arguments of the call being written out
@@ -177,6 +180,7 @@ class _Inliner:
 
     def run(self) -> Inlined:
         body = self.block(self.fn.body, ())
+        body = self.without_written_out_defs(body)
         if body is not self.fn.body:
             new = self.fn.with_changes(body=body)
             self.result.origin[id(new)] = (self.fn, None)
@@ -341,7 +345,58 @@ class _Inliner:
         """Is `helper` defined in the function that defines the model_fn (a factory's `def
         network(...)` next to its `def model_fn(...)`)? Written out in the model, it reads the
         factory's names where the model class is defined: in the same factory."""
-        return self.enclosing_def(helper) is not None and self.enclosing_def(helper) is self.enclosing_def(self.fn)
+        return self.enclosing_def(helper) is not None \
+            and self.enclosing_def(helper) is self.enclosing_def(self.original)
+
+    def inside_model_fn(self, helper: cst.FunctionDef) -> bool:
+        """Is `helper` defined in the model_fn itself (`def metric_fn(labels, predicted): ...` in
+        its EVAL branch)? Written out at its call, it reads the model_fn's names as its closure
+        did: their values when it was called."""
+        return self.enclosing_def(helper) is self.original
+
+    def without_written_out_defs(self, block):  # type: ignore[no-untyped-def]
+        """The model_fn's body without the helpers defined in it that were written out at each of
+        their calls (nothing calls them any more); a helper still called stays, and is reported."""
+        nested = [h for h in self.result.followed if self.inside_model_fn(h)]
+        if not nested or not isinstance(block, cst.IndentedBlock):
+            return block
+        gone = {id(h) for h in nested
+                if not any(isinstance(n, cst.Name) and n.value == h.name.value and not self.defines(n, block)
+                           for n in _walk(block))}
+        if not gone:
+            return block
+        self.result.nested = [h for h in nested if id(h) in gone]
+
+        def strip(inner):  # type: ignore[no-untyped-def]
+            if not isinstance(inner, cst.IndentedBlock):
+                return inner
+            kept = []
+            for stmt in inner.body:
+                if isinstance(stmt, cst.FunctionDef) and id(stmt) in gone:
+                    continue
+                if isinstance(stmt, cst.If):
+                    stmt = self.strip_if(stmt, strip)
+                kept.append(stmt)
+            return inner.with_changes(body=kept or [cst.SimpleStatementLine([cst.Pass()])])
+
+        return strip(block)
+
+    @staticmethod
+    def strip_if(stmt: cst.If, strip):  # type: ignore[no-untyped-def]
+        orelse = stmt.orelse
+        if isinstance(orelse, cst.If):
+            orelse = _Inliner.strip_if(orelse, strip)
+        elif isinstance(orelse, cst.Else):
+            orelse = orelse.with_changes(body=strip(orelse.body))
+        new = stmt.with_changes(body=strip(stmt.body), orelse=orelse)
+        if new.body is stmt.body and new.orelse is stmt.orelse:
+            return stmt
+        return new
+
+    @staticmethod
+    def defines(name: cst.Name, block: cst.CSTNode) -> bool:
+        """Is `name` the name of a def (not a use of it)?"""
+        return any(isinstance(n, cst.FunctionDef) and n.name is name for n in _walk(block))
 
     def enclosing_def(self, node: cst.CSTNode) -> Optional[cst.FunctionDef]:
         up = self.parent(node) if self.parent is not None else None
@@ -358,9 +413,11 @@ class _Inliner:
             raise _Refused("it calls itself (recursion): TF1 built as many layers as the recursion went deep")
         if len(stack) >= MAX_DEPTH:
             raise _Refused("its helpers nest too deep")
+        inside = self.parent is not None and self.inside_model_fn(helper)
         if self.parent is not None and not isinstance(self.parent(helper), cst.Module) \
-                and not self.beside_model_fn(helper):
-            raise _Refused("it is not defined at the top of the module or beside the model_fn in its factory")
+                and not self.beside_model_fn(helper) and not inside:
+            raise _Refused("it is not defined at the top of the module, beside the model_fn in its factory, or in "
+                           "the model_fn")
         if helper.decorators or helper.asynchronous:
             raise _Refused("it is decorated or async")
         params = helper.params
@@ -383,7 +440,7 @@ class _Inliner:
         n = self.counts[name] = self.counts.get(name, 0) + 1
         assigned = {t for s in body for t in self.bound_names(s)}
         free = {n.value for s in body for n in _walk(s) if isinstance(n, cst.Name)} - assigned - set(every)
-        clash = sorted(free & self.fn_locals)
+        clash = sorted(free & self.fn_locals) if not inside else []  # a def in the model_fn reads its names
         if clash:
             raise _Refused(f"it reads `{clash[0]}` from the module, a name the model_fn binds for itself")
         names: dict[str, str] = {}
@@ -709,8 +766,10 @@ class _Inliner:
 
 
 def inline_helpers(fn: cst.FunctionDef, name_of: NameOf, binding: Optional[Callable[[cst.Name], Optional[cst.CSTNode]]],
-                   parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str]) -> Inlined:
+                   parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str],
+                   original: Optional[cst.FunctionDef] = None) -> Inlined:
+    """`original`: the model_fn as the module holds it, when `fn` is a rewritten copy."""
     if binding is None:
         return Inlined(fn)
-    return _Inliner(fn, name_of, binding, parent, taken).run()
+    return _Inliner(fn, name_of, binding, parent, taken, original).run()
 

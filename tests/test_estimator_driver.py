@@ -95,6 +95,9 @@ REFERENCES = {
         "reopened {'accuracy': 0.95555556, 'loss': 0.21669543, 'global_step': 6}",
         "trained more {'accuracy': 0.9777778, 'loss': 0.14783122, 'global_step': 9}",
     ],
+    'estimator_metric_fn_defined_in_model_fn': [  # the EVAL branch's own metric_fn, written out
+        "eval {'eval_accuracy': 0.7125, 'eval_auc': 0.7168448, 'loss': 0.62266165, 'global_step': 10}",
+    ],
     'estimator_proximal_adagrad_embedding': [  # TF1's proximal step, dense and on an embedding's rows
         "eval {'accuracy': 0.8666667, 'loss': 0.5524779, 'global_step': 30}",
         "first [0.5653807  0.43461925]",
