@@ -155,6 +155,26 @@ class _Renamer(cst.CSTTransformer):
         return updated
 
 
+def call_arguments(helper: cst.FunctionDef, call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """Parameter -> what the call gives it, or its default (a parameter with neither is
+    missing); _Refused where the call and the parameters do not match plainly."""
+    params = helper.params
+    if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.posonly_params:
+        raise _Refused("it takes *args, **kwargs or positional-only parameters")
+    order = [p.name.value for p in params.params]
+    every = order + [p.name.value for p in params.kwonly_params]
+    given: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            raise _Refused("the call unpacks arguments")
+        key = arg.keyword.value if arg.keyword is not None else (order[i] if i < len(order) else None)
+        if key is None or key not in every or key in given:
+            raise _Refused("its arguments do not match its parameters")
+        given[key] = arg.value
+    defaults = {p.name.value: p.default for p in (*params.params, *params.kwonly_params) if p.default is not None}
+    return {**defaults, **given}
+
+
 class _Inliner:
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.Name], Optional[cst.CSTNode]],
                  parent: Optional[Callable[[cst.CSTNode], Optional[cst.CSTNode]]], taken: set[str],
@@ -420,21 +440,8 @@ class _Inliner:
                            "the model_fn")
         if helper.decorators or helper.asynchronous:
             raise _Refused("it is decorated or async")
-        params = helper.params
-        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.posonly_params:
-            raise _Refused("it takes *args, **kwargs or positional-only parameters")
-        order = [p.name.value for p in params.params]
-        every = order + [p.name.value for p in params.kwonly_params]
-        defaults = {p.name.value: p.default for p in (*params.params, *params.kwonly_params) if p.default is not None}
-        given: dict[str, cst.BaseExpression] = {}
-        for i, arg in enumerate(call.args):
-            if arg.star:
-                raise _Refused("the call unpacks arguments")
-            key = arg.keyword.value if arg.keyword is not None else (order[i] if i < len(order) else None)
-            if key is None or key not in every or key in given:
-                raise _Refused("its arguments do not match its parameters")
-            given[key] = arg.value
-        self.given = {**defaults, **given}
+        self.given = call_arguments(helper, call)
+        every = [p.name.value for p in (*helper.params.params, *helper.params.kwonly_params)]
         body = self.straight_body(helper)
         self.check_effects(helper, body, self.given)
         n = self.counts[name] = self.counts.get(name, 0) + 1
@@ -447,7 +454,7 @@ class _Inliner:
         values: dict[str, cst.BaseExpression] = {}
         lines: list[cst.BaseStatement] = []
         for key in every:
-            value = given.get(key, defaults.get(key))
+            value = self.given.get(key)
             if value is None:
                 raise _Refused(f"the call gives no `{key}`")
             if key not in assigned and self.plain(value):

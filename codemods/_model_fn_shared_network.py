@@ -29,8 +29,8 @@ from typing import Callable, Optional
 import libcst as cst
 
 from tfmigrate.codemods._model_fn_common import NameOf, _walk
+from tfmigrate.codemods._model_fn_helpers import NAMING_SCOPES, _Refused, _Renamer, call_arguments
 
-NAMING_SCOPES = {"tf.variable_scope", "tf.compat.v1.variable_scope"}
 REUSED = {"True", "tf.AUTO_REUSE", "tf.compat.v1.AUTO_REUSE"}
 NOT_REUSED = {"False", "None"}
 TRAINING_ONLY = ("tf.layers.batch_normalization", "tf.layers.BatchNormalization",
@@ -55,27 +55,6 @@ class _NotOne(Exception):
     def __init__(self, node: cst.CSTNode, reason: str) -> None:
         super().__init__(reason)
         self.node = node
-
-
-class _Rename(cst.CSTTransformer):
-    def __init__(self, old: str, new: str) -> None:
-        self.old, self.new = old, new
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
-        return cst.Name(self.new) if original_node.value == self.old else original_node
-
-    def on_leave(self, original_node, updated_node):  # type: ignore[override]
-        updated_node = super().on_leave(original_node, updated_node)
-        if isinstance(original_node, cst.Attribute):  # `.old` is no variable
-            updated_node = updated_node.with_changes(attr=original_node.attr)
-        if isinstance(original_node, cst.Arg):  # nor is `old=`
-            updated_node = updated_node.with_changes(keyword=original_node.keyword)
-        if isinstance(updated_node, cst.CSTNode) and not isinstance(original_node, cst.Name) \
-                and type(updated_node) is type(original_node) \
-                and len(updated_node.children) == len(original_node.children) \
-                and all(a is b for a, b in zip(updated_node.children, original_node.children)):
-            return original_node  # unchanged: the module's own node, whose names still resolve
-        return updated_node
 
 
 def one_network(fn: cst.FunctionDef, name_of: NameOf,
@@ -107,20 +86,13 @@ def one_network(fn: cst.FunctionDef, name_of: NameOf,
 
 
 def _arguments(helper: cst.FunctionDef, call: cst.Call) -> Optional[dict[str, cst.BaseExpression]]:
-    """Parameter → the argument the call gives it (or its default)."""
-    params = helper.params
-    if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.star_kwarg or params.posonly_params:
+    """Parameter -> the argument the call gives it (or its default), every parameter given."""
+    try:
+        given = call_arguments(helper, call)
+    except _Refused:
         return None
-    order = [p.name.value for p in params.params]
-    every = order + [p.name.value for p in params.kwonly_params]
-    given: dict[str, cst.BaseExpression] = {p.name.value: p.default for p in (*params.params, *params.kwonly_params)
-                                            if p.default is not None}
-    for k, arg in enumerate(call.args):
-        key = arg.keyword.value if arg.keyword is not None else (order[k] if k < len(order) else None)
-        if arg.star or key is None or key not in every:
-            return None
-        given[key] = arg.value
-    return given if set(given) == set(every) else None
+    every = {p.name.value for p in (*helper.params.params, *helper.params.kwonly_params)}
+    return given if set(given) == every else None
 
 
 def _pair(fn: cst.FunctionDef, helper: cst.FunctionDef, first: str, first_call: cst.Call, second: str,
@@ -194,7 +166,7 @@ def _collapsed(fn: cst.FunctionDef, helper: cst.FunctionDef, i: int, j: int, sec
     for node in _walk(body[i]):
         origin.setdefault(id(node), stmt)
     del body[j]
-    rename = _Rename(second, first)
+    rename = _Renamer({second: first}, {})
     for k in range(i + 1, len(body)):
         renamed = body[k].visit(rename)
         if renamed is not body[k]:
