@@ -42,6 +42,12 @@ Checked facts (tensorflow_estimator 2.15 in .venv-tf215, canned/ and head/):
   same without logistic; regression predictions.
 - Loss reduction: SUM_OVER_BATCH_SIZE for V2, SUM for V1 (the classes' `loss_reduction`
   defaults); Keras "sum_over_batch_size" is the head's sum(w * loss) / N (SEMANTICS).
+- A tf.train optimizer given to a `tf.estimator.*` class: the V2 classes raise on it
+  (optimizers.py `get_optimizer_instance_v2`), so the program was written for TF 1.x, where
+  `tf.estimator.*` were the V1 classes; it is read as V1.
+- `tf.contrib.estimator.clip_gradients_by_norm(opt, n)` (TF 1.x extenders.py): the wrapped
+  optimizer's compute_gradients clipped by `clip_by_global_norm(gradients, n)`, Keras's
+  `global_clipnorm=n`, over dense gradients only (numeric columns).
 """
 
 from __future__ import annotations
@@ -65,7 +71,7 @@ from tfmigrate.codemods._estimator_keras import (
 from tfmigrate.codemods._feature_columns import (
     RUNTIME, Binding, Code, ColumnReader, KeyGroup, NameOf, Numeric, esc, normalize)
 from tfmigrate.codemods._feature_columns_keras import KerasColumns, attach_handles, input_tensor, needs_runtime
-from tfmigrate.codemods._feature_columns_scope import Parent, free_names, global_only
+from tfmigrate.codemods._feature_columns_scope import Parent, _walk, free_names, global_only
 from tfmigrate.codemods._model_fn import GLOBAL_STEP, SCHEDULE_STEP_ARG, SCHEDULES
 from tfmigrate.codemods._model_fn_common import EVALUATE_LOSS
 
@@ -123,6 +129,16 @@ TF1_OPTIMIZERS = {  # class → (Keras text with the positional args, keyword ma
     "tf.train.GradientDescentOptimizer": ("SGD", ("learning_rate",), {}),
 }
 TF1_KEYWORDS = {"beta1": "beta_1", "beta2": "beta_2"}
+# tf.contrib.estimator's optimizer wrapper (TF 1; tf.estimator had it for a while too)
+CLIP_WRAPPERS = {"tf.contrib.estimator.clip_gradients_by_norm", "tf.estimator.clip_gradients_by_norm"}
+
+
+@dataclass
+class RuntimeList:
+    """A list argument known only when the program runs (hidden_units): the model's parameter
+    `param` holds it."""
+
+    param: str
 
 
 @dataclass
@@ -148,13 +164,13 @@ REGRESSION_PREDICT = ["predictions"]
 
 def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
                      model_name: Optional[str] = None, parent: Optional[Parent] = None,
-                     metric_fn: Optional[cst.FunctionDef] = None) -> CannedModel:
+                     metric_fn: Optional[cst.FunctionDef] = None, latest: Optional[Binding] = None) -> CannedModel:
     """`parent` (node → parent in the user's module) lets the columns be followed through
     `.append` loops and over keys known only at run time (see CannedModel.build / reads).
     `metric_fn`: the function `tf.estimator.add_metrics` gave the Estimator, whose metrics the
     model computes too (codemods/_canned_added_metrics.py)."""
     try:
-        return _Canned(call, kind, name_of, code, binding, model_name, parent, metric_fn).translate()
+        return _Canned(call, kind, name_of, code, binding, model_name, parent, metric_fn, latest).translate()
     except NotTranslatable as e:
         if e.node is None:  # found while writing the Keras code: report it at the Estimator
             e.node = call
@@ -162,8 +178,9 @@ def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, bin
 
 
 class _Canned:
-    def __init__(self, call, kind, name_of, code, binding, model_name, parent=None, metric_fn=None):
+    def __init__(self, call, kind, name_of, code, binding, model_name, parent=None, metric_fn=None, latest=None):
         self.call, self.name_of, self.code, self.binding = call, name_of, code, binding
+        self.latest = latest or (lambda node: None)
         self.v1 = kind.startswith("tf.compat.v1.")
         self.cls = kind.rsplit(".", 1)[-1]
         if self.cls not in _PARAMS:
@@ -178,7 +195,16 @@ class _Canned:
         self.metric_fn: Optional[cst.FunctionDef] = metric_fn  # add_metrics's
         # classes the model needs that Keras has not (an optimizer taking TF1's step, a metric)
         self.written_classes: dict[str, str] = {}
+        self.all_columns: list = []
+        self.runtime_args: list[tuple[str, str]] = []  # (parameter, source): values the model takes when built
+        self.clip_norm: Optional[str] = None  # clip_gradients_by_norm's, on the optimizer
         self.args = self.arguments()
+        if not self.v1 and self.tf1_optimizer_given():
+            # The V2 classes (tf.estimator.* on TF 2) refuse a tf.train optimizer
+            # (canned/optimizers.py get_optimizer_instance_v2), so this program ran on TF 1,
+            # where tf.estimator.* were the V1 classes: their defaults are the ones it had.
+            self.v1 = True
+            self.args = self.arguments()
 
     # -- arguments ----------------------------------------------------------------------
 
@@ -199,6 +225,27 @@ class _Canned:
         given.pop("warm_start_from", None)  # the pipeline's (codemods/_estimator_warm_start.py)
         return given
 
+    def resolved(self, node):
+        """An optimizer argument's value: a call written there, or the call its name is bound to."""
+        if isinstance(node, cst.Lambda) and not node.params.params:
+            node = node.body
+        if isinstance(node, cst.Name):
+            bound = self.binding(node)
+            bound = bound if isinstance(bound, cst.Call) else self.latest(node)
+            if isinstance(bound, cst.Call):
+                return bound
+        return node
+
+    def tf1_optimizer_given(self) -> bool:
+        for key in ("optimizer", "dnn_optimizer", "linear_optimizer"):
+            node = self.resolved(self.args.get(key))
+            while isinstance(node, cst.Call) and normalize(self.name_of(node.func)) in CLIP_WRAPPERS and node.args:
+                node = self.resolved(node.args[0].value)
+            name = normalize(self.name_of(node.func)) if isinstance(node, cst.Call) else None
+            if name is not None and name.startswith("tf.train.") and name.endswith("Optimizer"):
+                return True
+        return False
+
     def literal(self, key, default):
         """The argument's value at rewrite time (literals, names bound once to them and never
         changed, `len(LABELS)`, `HP["hidden"]`, `a + b`): the model's structure needs it."""
@@ -212,6 +259,7 @@ class _Canned:
         was built, once, as TF1 evaluated it) and reads those values from its columns."""
         node = self.args[key]
         columns = self.reader.column_list(node)
+        self.all_columns += columns
         if any(needs_runtime(c) for c in columns):
             role = key.replace("feature_columns", "")  # "", "dnn_", "linear_"
             tf1 = f"{role}tf1_columns"
@@ -245,7 +293,7 @@ class _Canned:
             prefix = "" if family == "DNN" else "dnn_"
             columns = self.columns(f"{prefix}feature_columns") if f"{prefix}feature_columns" in self.args else []
             if columns:
-                hidden = self.literal(f"{prefix}hidden_units", None)
+                hidden = self.hidden_units(f"{prefix}hidden_units")
                 if not hidden and hidden != []:
                     raise NotTranslatable(f"{self.cls}: {prefix}hidden_units is required", self.call)
                 inputs, _ = input_tensor(columns, emit, "dnn")
@@ -310,17 +358,38 @@ class _Canned:
 
     # -- the DNN tower ------------------------------------------------------------------
 
+    def hidden_units(self, key):
+        """The hidden layer sizes: a literal, or (a trainer's parameter, `[int(u) for u in
+        FLAGS.hidden_units]`) a list the model takes when it is built, evaluated where the
+        Estimator was, once, as TF1 evaluated it."""
+        try:
+            return self.literal(key, None)
+        except NotTranslatable:
+            node = self.args[key]
+            if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await, cst.NamedExpr)) for n in _walk(node)):
+                raise
+            self.runtime_args.append((key, esc(self.code(node))))
+            self.column_reads |= free_names(node)
+            return RuntimeList(key)
+
     def dnn(self, init, body, inputs, hidden, prefix) -> str:
         activation = self.activation(prefix + "activation_fn")
         dropout = self.literal(prefix + "dropout", None)
         batch_norm = self.literal("batch_norm", False)
-        layers = ", ".join(f'{{keras}}.layers.Dense({u}, activation={activation}, name="hiddenlayer_{i}")'
-                           for i, u in enumerate(hidden))
         init.append(f"# {self.cls} hidden layers: glorot_uniform kernels, zero biases (canned/dnn.py)")
-        init.append(f"self.hidden_layers = [{layers}]")
+        if isinstance(hidden, RuntimeList):
+            init.append(f'self.hidden_layers = [{{keras}}.layers.Dense(units, activation={activation}, '
+                        f'name=f"hiddenlayer_{{{{i}}}}") for i, units in enumerate({hidden.param})]')
+        else:
+            layers = ", ".join(f'{{keras}}.layers.Dense({u}, activation={activation}, name="hiddenlayer_{i}")'
+                               for i, u in enumerate(hidden))
+            init.append(f"self.hidden_layers = [{layers}]")
         if dropout is not None:
             init.append(f"self.dropout = {{keras}}.layers.Dropout({dropout!r})")
-        if batch_norm:
+        if batch_norm and isinstance(hidden, RuntimeList):
+            init.append(f'self.batch_norms = [{{keras}}.layers.BatchNormalization(momentum=0.999, '
+                        f'name=f"batchnorm_{{{{i}}}}") for i in range(len({hidden.param}))]')
+        elif batch_norm:
             norms = ", ".join(f'{{keras}}.layers.BatchNormalization(momentum=0.999, name="batchnorm_{i}")'
                               for i in range(len(hidden)))
             init.append(f"self.batch_norms = [{norms}]")
@@ -362,7 +431,9 @@ class _Canned:
         return key
 
     def _optimizer(self, key, default, string_lr, none_lr=None) -> str:
-        node = self.args.get(key)
+        return self.optimizer_of(self.args.get(key), key, default, string_lr, none_lr)
+
+    def optimizer_of(self, node, key, default, string_lr, none_lr=None) -> str:
         if node is None:
             return self.string_optimizer(default, string_lr, node)
         if isinstance(node, cst.Name) and node.value == "None":
@@ -378,13 +449,12 @@ class _Canned:
                 named = None
             if isinstance(named, str):
                 return self.string_optimizer(named, string_lr, node)
-        if isinstance(node, cst.Lambda) and not node.params.params:
-            node = node.body
-        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.Call):
-            node = self.binding(node)
+        node = self.resolved(node)
         if not isinstance(node, cst.Call):
             raise NotTranslatable(f"{key} `{self.code(node)}` cannot be followed to an optimizer", node)
         name = normalize(self.name_of(node.func)) or ""
+        if name in CLIP_WRAPPERS:
+            return self.clipped(node, key, default, string_lr)
         tail = name.rsplit(".", 1)[-1]
         if name in (f"tf.keras.optimizers.{tail}", f"tf.keras.optimizers.legacy.{tail}",
                     f"tf.keras.optimizers.experimental.{tail}") and tail in KERAS_OPTIMIZERS:
@@ -412,6 +482,21 @@ class _Canned:
             parts = [f"{k}={v}" for k, v in named.items()]
             return f"{{keras}}.optimizers.{keras}({', '.join(parts)})"
         raise NotTranslatable(f"optimizer `{self.code(node)}` has no checked Keras optimizer", node)
+
+    def clipped(self, node: cst.Call, key, default, string_lr) -> str:
+        """clip_gradients_by_norm(optimizer, clip_norm) clipped the gradients by their global
+        norm (clip_ops.clip_by_global_norm over all of them, extenders.py) before the update:
+        the Keras optimizer's global_clipnorm. Only over dense gradients: TF1 took the norm of
+        an embedding's IndexedSlices row by row, duplicates apart, which a dense gradient
+        does not repeat."""
+        given = self.reader.arguments(node, ("optimizer", "clip_norm"))
+        if set(given) != {"optimizer", "clip_norm"} or self.clip_norm is not None:
+            raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+        inner = self.optimizer_of(given["optimizer"], key, default, string_lr)
+        if not inner.startswith("{keras}.optimizers.") or not inner.endswith(")"):
+            raise NotTranslatable(f"`{self.code(node)}`: this optimizer takes no global_clipnorm here", node)
+        self.clip_norm = self.copy(given["clip_norm"])
+        return f"{inner[:-1]}{', ' if not inner.endswith('()') else ''}global_clipnorm={self.clip_norm})"
 
     def proximal_adagrad(self, node: cst.Call, key: str) -> str:
         """TF1's ProximalAdagradOptimizer, as a Keras Adagrad that takes its proximal step
@@ -482,8 +567,13 @@ class _Canned:
     # -- the head -----------------------------------------------------------------------
 
     def assemble(self, emit: KerasColumns, init, body, logits, optimizers, two_towers) -> CannedModel:
+        if self.clip_norm is not None and not all(isinstance(c, Numeric) for c in self.all_columns):
+            raise NotTranslatable("clip_gradients_by_norm over a model with categorical columns: TF1 took the norm of "
+                                  "their sparse gradients row by row, which Keras's global_clipnorm does not",
+                                  self.call)
         weight_key = self.weight_key()
         init_args, reads = self.reader.init_args()
+        init_args += self.runtime_args
         for param, source, tf1 in self.column_args:
             init_args.append((param, source))
             # the TF1 columns, by name, for the values they hold that exist only at run time

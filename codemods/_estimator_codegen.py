@@ -106,12 +106,20 @@ class _Codegen(_AnalysisBase):
                                      keep_comments=self.comments_move_on(stmt, pipeline, gone)))
         self.inherited = self.lines_of_removed(pipeline, seen)
         construction = self.construction(pipeline, model, strategy_line, indent)
-        if top_defs:
+        if pipeline.in_list:
+            # `[("linear", LinearRegressor(...)), ...]`: each model is built, in order, just above
+            # the list, which holds it by that name.
+            nodes = list(construction.nodes)
+            nodes[0] = nodes[0].with_changes(leading_lines=[])
+            edits.append(InsertBefore(pipeline.estimator_stmt, [*top_defs, *nodes] if top_defs else nodes))
+            edits.append(Replace(pipeline.estimator_call, cst.Name(pipeline.estimator_name)))
+        elif top_defs:
             first, *rest = construction.nodes
             first = first.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *first.leading_lines[
                 len(pipeline.estimator_stmt.leading_lines):]])
             construction = cst.FlattenSentinel([*top_defs, first, *rest])
-        edits.append(Replace(pipeline.estimator_stmt, construction))
+        if not pipeline.in_list:
+            edits.append(Replace(pipeline.estimator_stmt, construction))
         for c in pipeline.calls:
             text = "".join(line + "\n" for line in c.lines)
             new = list(cst.parse_module(text.replace("    ", indent)).body)

@@ -222,6 +222,9 @@ class _Pipeline:
     built_before: str = ""
     steps_record: str = ""  # the dict that keeps the count of steps really taken, under a strategy
     dropped_why: list = field(default_factory=list)  # (argument, why it had no effect)
+    canned: Optional[str] = None  # the canned class, for a canned Estimator
+    aliases: Optional[set] = None  # every name the drivers reach the Estimator by (_estimator_shared_drivers.py)
+    in_list: bool = False  # `[("linear", LinearRegressor(...)), ...]`: built before the list, named there
     drop_imports: tuple = ()  # (module, name) imports the rewrite leaves unused: another module's old model_fn
 
     @property
@@ -291,6 +294,9 @@ class _AnalysisBase:
         self.path = ""  # the file, when the project pass analyses another module for this one
         self.other_modules: dict[str, Optional[cst.Module]] = {}  # those modules, parsed once
         # a shared RunConfig statement → the findings that turn its session_config into tf.config calls
+        # a helper's parameter or a loop's target several Estimators reach → its SharedDriver
+        # (codemods/_estimator_shared_drivers.py)
+        self.shared_drivers: dict[tuple, object] = {}
         self.shared_config_fixes: dict[int, list[Finding]] = {}  # functions an input_fn calls, being checked (no recursion)
 
     def encloses(self, outer: cst.CSTNode, node: cst.CSTNode) -> bool:

@@ -8,6 +8,7 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from tfmigrate.rule import ImportSpec
 from tfmigrate.codemods._canned_added_metrics import ADD_METRICS
 from tfmigrate.codemods._model_fn import KerasModelCode
 from tfmigrate.codemods._estimator_common import (
@@ -36,19 +37,30 @@ def early_stopping_report(name: str) -> str:
 
 class _Driver(_AnalysisBase):
     def driver(self, pipeline: _Pipeline, est_stmt: cst.SimpleStatementLine, model: KerasModelCode) -> None:
-        uses = self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call)
+        uses = [pipeline.estimator_call] if pipeline.in_list else \
+            self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call)
         if not uses:
             raise _Problem(CODE_DRIVER, "the Estimator is never trained here", pipeline.estimator_call)
+        self.drive(uses, pipeline, model)
+        if pipeline.model_dir is not None and not pipeline.first_fit and not pipeline.read_model_dir:
+            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir that the Estimator neither trains nor reads: tfmigrate "
+                           "restores checkpoints where training, evaluate or predict starts; migrate by hand",
+                           pipeline.estimator_call)
+
+    def drive(self, uses: list[cst.CSTNode], pipeline: _Pipeline, model: KerasModelCode) -> None:
+        """Each use of the Estimator's name (`pipeline.driver`), in the order they run: its
+        driver calls, or a helper or loop that drives it under another name."""
         for use in sorted(uses, key=self.start):
             parent = self.parents.get(use)
             if isinstance(parent, cst.Attribute) and parent.value is use:
                 call = self.parents.get(parent)
                 method = parent.attr.value
                 if not (isinstance(call, cst.Call) and call.func is parent
-                        and method in ("train", "evaluate", "predict", "get_variable_value", "latest_checkpoint")):
+                        and method in ("train", "evaluate", "predict", "get_variable_value", "latest_checkpoint",
+                                       "export_saved_model", "export_savedmodel")):
                     raise _Problem(CODE_DRIVER, f"`{pipeline.driver}.{method}` has no automatic Keras form "
                                    "(export and checkpoint helpers differ): migrate this pipeline by hand", parent)
-                getattr(self, f"driver_{method}")(call, pipeline, model)
+                getattr(self, f"driver_{method.replace('savedmodel', 'saved_model')}")(call, pipeline, model)
             elif isinstance(parent, cst.Arg):
                 call = self.parents.get(parent)
                 if isinstance(call, cst.Call) and self.name_of(call.func) in ADD_METRICS:
@@ -62,24 +74,30 @@ class _Driver(_AnalysisBase):
                     continue
                 if isinstance(call, cst.Call) and (self.name_of(call.func) or "") in EARLY_STOPPING:
                     raise _Problem(CODE_HOOKS, early_stopping_report(self.name_of(call.func) or ""), call)
+                shared = self.shared_driver_of(use) if isinstance(use, cst.Name) else None  # type: ignore[attr-defined]
+                if shared is not None:
+                    self.drive_shared(use, shared, pipeline, model)  # type: ignore[attr-defined]
+                    continue
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) == TRAIN_AND_EVALUATE
                         and call.args[0] is parent):
                     callee = f"`{self.code(call.func)}(...)`" if isinstance(call, cst.Call) else "code"
                     raise _Problem(CODE_DRIVER, f"the Estimator is passed to {callee}, which tfmigrate cannot follow "
                                    "(it rewrites train, evaluate, predict and train_and_evaluate); migrate by hand", use)
                 self.driver_train_and_evaluate(call, pipeline, model)
+            elif isinstance(use, cst.Name) and self.drive_returned(use, pipeline, model):  # type: ignore[attr-defined]
+                continue
             else:
-                raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
-        if pipeline.model_dir is not None and not pipeline.first_fit and not pipeline.read_model_dir:
-            raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir that the Estimator neither trains nor reads: tfmigrate "
-                           "restores checkpoints where training, evaluate or predict starts; migrate by hand",
-                           pipeline.estimator_call)
+                shared = self.shared_driver_of(use)  # type: ignore[attr-defined]
+                if shared is None:
+                    raise _Problem(CODE_DRIVER, "the Estimator is used in a way tfmigrate cannot follow", use)
+                self.drive_shared(use, shared, pipeline, model)  # type: ignore[attr-defined]
 
     def added_metrics_fn(self, pipeline: _Pipeline) -> Optional[cst.FunctionDef]:
         """The metric_fn of `est = tf.estimator.add_metrics(est, metric_fn)` on this pipeline's
         Estimator, once, rebinding the name the drivers use (codemods/_canned_added_metrics.py)."""
         found = None
-        for use in self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call):
+        for use in [] if pipeline.in_list else \
+                self.references(pipeline.site.call if pipeline.site is not None else pipeline.estimator_call):
             arg = self.parents.get(use)
             call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
             if not (isinstance(call, cst.Call) and self.name_of(call.func) in ADD_METRICS):
@@ -194,23 +212,23 @@ class _Driver(_AnalysisBase):
             if steps is not None or max_steps is not None:  # whether fit took them all is asked after it
                 lines.append(f"{pipeline.step_mark} = {est}.optimizer.iterations.numpy()")
         if max_steps is not None and fresh:
-            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value)}{extra})")
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(max_steps.value, pipeline)}{extra})")
         elif max_steps is not None:
             # max_steps counts every step taken so far, restored ones included (SEMANTICS).
-            limit = self.plain_steps(max_steps.value)
+            limit = self.plain_steps(max_steps.value, pipeline)
             lines += [f"if {est}.optimizer.iterations.numpy() < {limit}:",
                       f"    {est}.fit({dataset}, steps_per_epoch=int({limit} - {est}.optimizer.iterations.numpy())"
                       f"{extra})"]
         elif steps is not None:
-            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value)}{extra})")
+            lines.append(f"{est}.fit({dataset}, steps_per_epoch={self.plain_steps(steps.value, pipeline)}{extra})")
         else:
             lines.append(f"{est}.fit({dataset}{extra})")
         if pipeline.step_beside_update:
             # TF1's train op advanced the global step beside the update: the run that found the
             # input at its end advanced it once more, with no update.
             wanted = None if steps is None and max_steps is None else (
-                self.plain_steps(steps.value) if steps is not None
-                else f"{self.plain_steps(max_steps.value)} - {pipeline.step_mark}")  # type: ignore[union-attr]
+                self.plain_steps(steps.value, pipeline) if steps is not None
+                else f"{self.plain_steps(max_steps.value, pipeline)} - {pipeline.step_mark}")  # type: ignore[union-attr]
             ran_out = "True" if wanted is None else \
                 f"{est}.optimizer.iterations.numpy() - {pipeline.step_mark} < {wanted}"
             lines.append("# TF1's train op advanced the global step beside the update: when the input ran out, "
@@ -313,7 +331,7 @@ class _Driver(_AnalysisBase):
         self.restore_first(pipeline, source, call)
         dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
         steps = default_steps if steps_arg is None else (None if _is_none(steps_arg.value)
-                                                         else self.plain_steps(steps_arg.value))
+                                                         else self.plain_steps(steps_arg.value, pipeline))
         est = pipeline.driver
         text = f"{est}.evaluate({dataset}"
         if steps is not None:
@@ -440,8 +458,15 @@ class _Driver(_AnalysisBase):
             key = sorted(given)[0]
             raise _Problem(CODE_DRIVER, f"{key}= has no automatic Keras form", given[key])
 
-    def plain_steps(self, node: cst.BaseExpression) -> str:
+    def plain_steps(self, node: cst.BaseExpression, pipeline: _Pipeline) -> str:
         if any(isinstance(n, (cst.Lambda, cst.Yield, cst.Await)) for n in _walk(node)):
             raise _Problem(CODE_DRIVER, f"steps `{self.code(node)}` is computed at the call: tfmigrate moves only "
                            "plain values", node)
+        bound = (self.single_binding(node) or self.latest_binding(node)) if isinstance(node, cst.Name) else None  # type: ignore[attr-defined]
+        if any(isinstance(n, cst.Divide) for n in (*_walk(node), *(_walk(bound) if bound is not None else ()))):
+            # `steps / periods` is a float: the Estimator ran steps until the global step
+            # reached it (StopAtStepHook, _StopAfterNEvalsHook), that is ceil(steps) of them;
+            # Keras takes a whole number.
+            pipeline.imports += (ImportSpec("math"),)
+            return f"math.ceil({self.code(node)})"
         return self.code(node)

@@ -305,7 +305,7 @@ class _InputFn(_AnalysisBase):
                     and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
                     and call.func.attr.value in ("train", "evaluate", "predict")):
                 return None
-            estimator = self.single_binding(call.func.value)
+            estimator = self.estimator_bound_to(call.func.value)  # type: ignore[attr-defined]
             if not (isinstance(estimator, cst.Call) and (self.name_of(estimator.func) == ESTIMATOR
                                                          or self.name_of(estimator.func) in CANNED)):
                 return None
@@ -320,7 +320,7 @@ class _InputFn(_AnalysisBase):
         if self.name_of(call.func) in (TRAIN_SPEC, EVAL_SPEC):
             return True
         return isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
-            and call.func.value.value == pipeline.driver
+            and call.func.value.value in self.alias_names(pipeline)  # type: ignore[attr-defined]
 
     def latest_binding(self, name: cst.Name) -> Optional[cst.BaseExpression]:
         """The value of the last plain `name = ...` above the statement that reads `name`,
@@ -473,10 +473,23 @@ class _InputFn(_AnalysisBase):
         stmt = self.statement_of(found.value)
         if stmt is None or len(stmt.body) != 1:
             return None
+        if self.returned_next(stmt, names):
+            return found.value  # `features, labels = ...get_next()` just before `return features, labels`
         for name in names:
             if self.name_count(fn, name) != 2:
                 return None
         return found.value
+
+    def returned_next(self, stmt: cst.SimpleStatementLine, names: list[str]) -> bool:
+        """Is the statement after `stmt`, in its block, `return a, b` of exactly `names`? Then
+        what it returns is what `stmt` bound, whatever the names held before (the crash
+        course's input_fn rebinds its `features` parameter on the way)."""
+        body = list(getattr(self.parents.get(stmt), "body", ()))
+        after = body[body.index(stmt) + 1] if stmt in body and body.index(stmt) + 1 < len(body) else None
+        small = after.body[0] if isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 else None
+        return isinstance(small, cst.Return) and isinstance(small.value, cst.Tuple) and [
+            e.value.value if isinstance(e, cst.Element) and isinstance(e.value, cst.Name) else None
+            for e in small.value.elements] == names
 
     def iterator_return(self, ret: cst.Return, fn: cst.FunctionDef,
                         iterated: tuple[cst.BaseExpression, list[cst.SimpleStatementLine]], local: dict,
@@ -543,14 +556,28 @@ class _InputFn(_AnalysisBase):
         return True
 
     def is_driver_input(self, node: cst.CSTNode, pipeline: _Pipeline) -> bool:
-        """Is `node` an argument of this pipeline's drivers or specs (or a name bound to a
-        value that only is)?"""
-        if self.is_driver_argument(node, pipeline):
+        """Is `node` the input_fn of an Estimator's train, evaluate or predict, or of a spec
+        (or a name bound to a value that only is)? Another Estimator's counts too: it took a
+        Dataset from its input_fn as it took the iterator's element, so an input_fn rewritten
+        to return the Dataset feeds it the same batches, rewritten or not."""
+        if self.is_driver_argument(node, pipeline) or self.is_input_fn_of_a_driver(node):
             return True
         if isinstance(node, (cst.Lambda, cst.Call)) and self.assigned_name(node) is not None:
             uses = self.references(node)
-            return bool(uses) and all(self.is_driver_argument(u, pipeline) for u in uses)
+            return bool(uses) and all(self.is_driver_argument(u, pipeline) or self.is_input_fn_of_a_driver(u)
+                                      for u in uses)
         return False
+
+    def is_input_fn_of_a_driver(self, node: cst.CSTNode) -> bool:
+        """`est.train(input_fn=node)` (or given first), for a receiver held by a plain name."""
+        arg = self.parents.get(node)
+        call = self.parents.get(arg)
+        if not (isinstance(arg, cst.Arg) and arg.value is node and isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
+                and call.func.attr.value in ("train", "evaluate", "predict")):
+            return False
+        return (arg.keyword is not None and arg.keyword.value == "input_fn") or (
+            arg.keyword is None and call.args[0] is arg)
 
     def dataset_chain(self, chain: cst.BaseExpression, local: dict, fn: cst.FunctionDef, problem: _Problem,
                       depth: int, pipeline: _Pipeline) -> None:

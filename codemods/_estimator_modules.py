@@ -431,6 +431,13 @@ class _Lookups:
             return None
         return self.foreign_binding(owner, node)
 
+    def latest(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """`opt = tf.train.FtrlOptimizer(...)` then `opt = clip_gradients_by_norm(opt, 5.0)`: the
+        last plain assignment above the statement that reads `node`, when every binding of the
+        name is such an assignment in one block."""
+        owner = self.owner(node)
+        return owner.latest_binding(node) if isinstance(node, cst.Name) else None  # type: ignore[attr-defined]
+
     def foreign_binding(self, owner: _AcrossModules, node: cst.BaseExpression) -> Optional[cst.CSTNode]:
         """What a project module binds, at its top and once, to the name `node` imports."""
         target = owner.foreign_target(node, owner.path if owner is not self.home else None)

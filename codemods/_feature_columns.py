@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
@@ -56,6 +57,10 @@ Binding = Callable[[cst.Name], Optional[cst.CSTNode]]
 
 FC = "tf.feature_column."
 INPUT_LAYER = {"tf.feature_column.input_layer", "tf.keras.layers.DenseFeatures", "tf.compat.v1.keras.layers.DenseFeatures"}
+
+
+ARITHMETIC = {cst.Add: operator.add, cst.Subtract: operator.sub, cst.Multiply: operator.mul,
+              cst.FloorDivide: operator.floordiv, cst.Modulo: operator.mod}
 
 
 def normalize(name: Optional[str]) -> Optional[str]:
@@ -201,8 +206,14 @@ class ColumnReader(HelperFunctions):
                 if isinstance(bound, cst.BaseExpression) and not (
                         self.parent is not None and mutated_anywhere(_module(node, self.parent), node.value)):
                     return self.static(bound, what)
-            elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
-                return self.static(node.left, what) + self.static(node.right, what)
+            elif isinstance(node, cst.BinaryOperation) and type(node.operator) in ARITHMETIC:
+                # `a + b`, `[28 * 28]`, `IMG_SIZE // 2`: Python's own operators on the values
+                left, right = self.static(node.left, what), self.static(node.right, what)
+                if isinstance(node.operator, cst.Multiply) and any(
+                        isinstance(v, (list, tuple, str)) for v in (left, right)) and max(
+                        abs(v) for v in (left, right) if isinstance(v, int)) > 10_000:
+                    raise problem  # `[0] * 10**9` is no structure a model is built from
+                return ARITHMETIC[type(node.operator)](left, right)
             elif isinstance(node, cst.Subscript) and len(node.slice) == 1 \
                     and isinstance(node.slice[0].slice, cst.Index) and node.slice[0].slice.star is None:
                 return self.static(node.value, what)[self.static(node.slice[0].slice.value, what)]
@@ -299,8 +310,11 @@ class ColumnReader(HelperFunctions):
             return out
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             return self._list(node.left) + self._list(node.right)
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
-                and len(node.args) == 1 and not node.args[0].keyword:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "set") \
+                and len(node.args) == 1 and not node.args[0].keyword and self.binding(node.func) is None:
+            # `set([numeric_column(k) for k in keys])` (the crash course's): the canned models
+            # read their columns sorted by name and refused two of one name, so a set of
+            # columns is its list
             return self._list(node.args[0].value)
         if isinstance(node, cst.Call) and (isinstance(node.func, cst.Name) or (
                 isinstance(node.func, cst.Attribute) and isinstance(self.binding(node.func), cst.FunctionDef))):
@@ -382,6 +396,9 @@ class ColumnReader(HelperFunctions):
 
     def _keys(self, iterable) -> Optional[list]:
         """The literal keys, or None when they are only known at run time."""
+        if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque) \
+                and self.subst[iterable.value].argument is not None:
+            return None  # a helper's parameter: the keys of what its call passes (_group)
         if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque):
             raise NotTranslatable(f"the keys `{iterable.value}`: {self.subst[iterable.value].why} is not a literal",
                                   iterable)
@@ -395,6 +412,15 @@ class ColumnReader(HelperFunctions):
         if self.parent is None or self.site is None:
             raise NotTranslatable(f"the keys `{self.code(iterable)}` are only known at run time, and the rewrite "
                                   "was not given the module's structure to check where they are bound", iterable)
+        passed = self.subst.get(iterable.value) if isinstance(iterable, cst.Name) else None
+        if isinstance(passed, Opaque) and passed.argument is not None:
+            # `construct_feature_columns(training_examples)` making `[numeric_column(k) for k in
+            # input_features]`: the keys are those of the expression the call passes, read
+            # where the call is
+            if passed.call is None or any(free_names(c.test) - {target} for c in ifs):
+                raise NotTranslatable(f"`{self.code(node)}`: keys of a helper's parameter, with a condition that "
+                                      "reads more than the key, cannot be followed", node)
+            iterable, node = passed.argument, passed.call
         source = self.code(iterable) if not ifs else \
             f"[{target} for {target} in {self.code(iterable)} {' '.join('if ' + self.code(c.test) for c in ifs)}]"
         reads = free_names(iterable) | set().union(*(free_names(c.test) for c in ifs)) - {target}

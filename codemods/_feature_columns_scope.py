@@ -34,8 +34,12 @@ class Opaque:
     argument, a name a loop binds before it appends a column): a column may read it where
     the model reads the TF1 column object at run time, nowhere else. `why` names it."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, argument: Optional[cst.BaseExpression] = None,
+                 call: Optional[cst.Call] = None) -> None:
         self.why = why
+        # a helper's parameter: the expression its call passes, and that call (the keys of
+        # `[numeric_column(k) for k in param]` are then that expression's, where it is called)
+        self.argument, self.call = argument, call
 
     def __repr__(self) -> str:
         return f"Opaque({self.why})"
@@ -314,7 +318,8 @@ class HelperFunctions:
             except NotTranslatable:
                 # known only at run time: the columns may read it where the model reads the
                 # TF1 column objects (a normalizer_fn, a vocabulary), and nowhere else
-                values[param.name.value] = Opaque(f"argument {param.name.value} of `{self.code(call)}`")
+                values[param.name.value] = Opaque(f"argument {param.name.value} of `{self.code(call)}`",
+                                                  node if arg is not None else None, call)
         return single_return(fn), values
 
 

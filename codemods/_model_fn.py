@@ -340,7 +340,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             exports = given.get("export_outputs")
             if exports is not None and not _is_none(exports) and not any(n is exports for n, _ in out):
                 out.append((exports, "EstimatorSpec(export_outputs=...) dropped: it only named the signatures of "
-                                     "an exported SavedModel; give model.export() its signatures when exporting"))
+                                     "an exported SavedModel (an export tfmigrate writes serves the predictions as "
+                                     "serving_default, as one PredictOutput did)"))
         return out
 
     def only_logging_hooks(self, node: cst.BaseExpression, path: _Path) -> bool:

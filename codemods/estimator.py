@@ -25,7 +25,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameSource
 
 from tfmigrate.codemods._estimator_keras import MODEL_FN_PARAMS, NotTranslatable
-from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canned
+from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, CLIP_WRAPPERS, translate_canned
+from tfmigrate.codemods._feature_columns import normalize
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 
 from tfmigrate.codemod_command import command_attributes
@@ -42,6 +43,8 @@ from tfmigrate.codemods._estimator_contrib_run_config import _ContribTfConfig
 from tfmigrate.codemods._estimator_modules import RUN_ON_THE_PROJECT, _AcrossModules
 from tfmigrate.codemods._estimator_subclass import _Subclass
 from tfmigrate.codemods._estimator_run_config import _RunConfig
+from tfmigrate.codemods._estimator_export import _Export
+from tfmigrate.codemods._estimator_shared_drivers import _SharedDrivers
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_CANNED, CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_DRIVER, CODE_DROPPED,
@@ -77,6 +80,11 @@ CODES = {
 }
 
 
+# Estimator methods and attributes that read where its model_dir is.
+PATH_READERS = frozenset({"latest_checkpoint", "model_dir", "eval_dir", "get_variable_names", "get_variable_value",
+                          "export_saved_model", "export_savedmodel", "experimental_export_all_saved_models"})
+
+
 class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
@@ -90,7 +98,7 @@ class EstimatorRule(Rule):
 
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
-                _MethodModelFn, _ContribTfConfig, _Subclass):
+                _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _Export):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -125,6 +133,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         findings += self.written_for_drivers()
         findings += self.mode_keys_for_drivers()
         findings = self.write_shared_model_fns(findings)
+        findings = self.with_shared_drivers(findings)
         findings = self.remove_shared_statements(findings)
         findings = self.without_repeated_edits(findings)
         findings = self.one_insertion_per_place(findings)
@@ -529,6 +538,9 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
 
     def pipeline(self, call: cst.Call, canned: Optional[str] = None, site: Optional[_Site] = None) -> Finding:
         est_name = site.local if site is not None else self.assigned_name(call)
+        in_list = est_name is None and site is None and self.listed_estimator(call)  # type: ignore[attr-defined]
+        if in_list:
+            est_name = self.listed_name(call)  # type: ignore[attr-defined]
         if est_name is None:
             raise _Problem(CODE_DRIVER, "Estimator(...) is not assigned to a name on its own line: "
                            "tfmigrate cannot follow how it is used", call)
@@ -542,6 +554,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 raise _Problem(CODE_DRIVER, f"Estimator({key}=...) has no automatic Keras form: "
                                + RUN_CONFIG_GUIDANCE.get(key, "migrate this pipeline by hand"), arg)
         pipeline = self.pipeline_head(call, stmt, est_name, given, site)
+        pipeline.canned, pipeline.in_list = canned, bool(in_list)
         if site is not None:
             self.factory_state(pipeline)
         elif pipeline.model_dir is not None:
@@ -595,6 +608,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if strategy_expr is not None:
                 self.strategy(strategy_expr, eval_strategy, pipeline, stmt)
         pipeline.eval_distributed = eval_strategy is not None
+        self.without_fresh_temporary_dir(pipeline, given)
         kind = self.name_of(pipeline.strategy_call.func) if pipeline.strategy_call is not None else None
         if kind in MULTI_WORKER | COLLECTIVE and pipeline.model_dir is not None:
             raise _Problem(CODE_RUN_CONFIG_ARG, "model_dir under a multi-worker strategy: the Estimator's chief alone "
@@ -603,6 +617,27 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                            "tf.distribute.MultiWorkerMirroredStrategy's guide): migrate the checkpoints by hand",
                            pipeline.model_dir_node or call)
         return pipeline
+
+    def without_fresh_temporary_dir(self, pipeline: _Pipeline, given: dict[str, cst.Arg]) -> None:
+        """`model_dir=tempfile.mkdtemp()` written in the Estimator's call, or in a RunConfig only
+        this Estimator takes, is what the Estimator did without a model_dir (estimator.py
+        `maybe_overwrite_model_dir_and_session_config`: `tempfile.mkdtemp()`): a new directory
+        whose path nothing else in the program holds, so only this Estimator ever read its
+        checkpoints. The Keras model keeps its state in memory, as for no model_dir."""
+        node = pipeline.model_dir_node
+        if not (isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
+                and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)):
+            return
+        if any(a.attr.value in PATH_READERS for a in self.index.of(cst.Attribute)):
+            return  # `est.latest_checkpoint()`, `est.model_dir`: the program reads the path
+        own = "model_dir" in given and given["model_dir"].value is node
+        if not own and pipeline.shared_config is not None:
+            return  # Estimators that share the RunConfig share the directory too
+        pipeline.dropped_why.append((node, (
+            f"model_dir `{self.code(node)}` dropped: a new temporary directory, as the Estimator made itself "
+            "without a model_dir, whose checkpoints only this Estimator read; the Keras model keeps its state "
+            "in memory")))
+        pipeline.model_dir = pipeline.model_dir_node = None
 
     def model_dir_checkpoints(self, pipeline: _Pipeline, call: cst.Call) -> None:
         """Two Estimators of one file with a model_dir each keep a checkpoint manager each."""
@@ -645,7 +680,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         binding = lookups.binding if pipeline.site is None else self.through_factory(lookups.binding, pipeline)
         try:
             canned_model = translate_canned(call, kind, lookups.name_of, self.code, binding, names[0],
-                                            parent=lookups.parent, metric_fn=pipeline.metric_fn)
+                                            parent=lookups.parent, metric_fn=pipeline.metric_fn,
+                                            latest=lookups.latest)
         except NotTranslatable as e:
             node = e.node if e.node is None or lookups.owner(e.node) is self else call
             named = node.func if isinstance(node, cst.Call) else node
@@ -669,8 +705,37 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             raise _Problem(CODE_CANNED, f"the feature columns of another module read `{leaked}` there, which the "
                            "Keras model would read in this module: migrate by hand", call)
         self.all_names.add(names[0])
+        pipeline.removed += self.optimizer_statements(call)
         return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
                               reads=set(canned_model.reads))
+
+    def optimizer_statements(self, call: cst.Call) -> list[cst.SimpleStatementLine]:
+        """`opt = tf.train.FtrlOptimizer(...)` (and `opt = clip_gradients_by_norm(opt, 5.0)`) read
+        only by this canned Estimator's optimizer argument: the model builds its Keras optimizer
+        itself, and a TF1 optimizer no longer exists on TF 2.16, so the statements go."""
+        found: list[cst.SimpleStatementLine] = []
+        readers: set[int] = set()
+        for arg in call.args:
+            if arg.keyword is None or arg.keyword.value not in ("optimizer", "dnn_optimizer", "linear_optimizer"):
+                continue
+            node, chain = arg.value, []
+            readers.add(id(node))
+            while isinstance(node, cst.Name):
+                value = self.single_binding(node) or self.latest_binding(node)
+                name = normalize(self.name_of(value.func)) or "" if isinstance(value, cst.Call) else ""
+                if not (name.startswith(("tf.train.", "tf.keras.optimizers.")) or name in CLIP_WRAPPERS) \
+                        or self.assigned_name(value) != node.value:
+                    break
+                chain.append((self.statement_of(value), node.value))
+                node = value.args[0].value if name in CLIP_WRAPPERS and value.args else None
+                if isinstance(node, cst.Name):
+                    readers.add(id(node))
+            for stmt, name in chain:
+                scope = self.scopes.get(stmt)
+                uses = [a.node for a in scope.accesses[name]] if scope is not None else [None]
+                if all(id(u) in readers for u in uses):
+                    found.append(stmt)
+        return found
 
     def through_factory(self, binding, pipeline: _Pipeline):  # type: ignore[no-untyped-def]
         """`binding`, with a parameter of the factory that builds this canned Estimator bound to
@@ -970,7 +1035,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         switches = [c for c, n in self.calls() if n in GRAPH_MODE_SWITCHES]
         if not switches:
             return
-        graph_code = [c for c, n in self.calls() if n in GRAPH_MODE_USERS]
+        # (a serving_input_receiver_fn the export rewrite removes made placeholders for a graph of its own)
+        gone = [n for n in pipeline.removed if isinstance(n, cst.FunctionDef)]
+        graph_code = [c for c, n in self.calls() if n in GRAPH_MODE_USERS
+                      and not any(self.encloses(fn, c) for fn in gone)]
         for call in switches:
             stmt = self.statement_of(call)
             if graph_code or stmt is None or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Expr):

@@ -29,7 +29,76 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 TIMEOUT = 300
 NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 
+# Originals written for TF 1.x (names TF 2 dropped: tf.train.*Optimizer, tf.contrib): on TF
+# 2.15 they run with those names bound to the same V1 classes (tests/tf1x/tf1x_names.py).
+TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor"}
+TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
+
 REFERENCES = {
+    'estimator_canned_tf1x_trainer_returns_regressor': [  # built, trained and returned by train_model()
+        "period 0 1.4116", "period 1 0.38238", "period 2 0.40302", "period 3 0.41238",
+        "eval {'average_loss': 0.1700543, 'label/mean': 5.2985106, 'loss': 3.401086, 'prediction/mean': 5.576362, "
+        "'global_step': 32}",
+    ],
+    'estimator_shared_helper_two_canned': [  # one helper trains both, hands each back to its name
+        "linear rmse [1.34827, 1.01052, 0.79343]",
+        "baseline rmse [1.53979, 1.38359]",
+        "linear {'average_loss': 0.6295369, 'label/mean': 1.7509447, 'loss': 0.6295369, "
+        "'prediction/mean': 1.191793, 'global_step': 15}",
+        "baseline {'average_loss': 1.9143088, 'label/mean': 1.7509447, 'loss': 1.9143087, "
+        "'prediction/mean': 1.2424042, 'global_step': 10}",
+    ],
+    'estimator_export_saved_model_placeholder_receiver': [  # the served SavedModel, loaded back
+        "written True True True",
+        "inputs ['measurements']",
+        "served {'doubled': [1.7312699556350708, 2.026930093765259], 'value': [0.8656399846076965, 1.0134700536727905]}",
+    ],
+    'estimator_export_savedmodel_lone_tensor': [  # TensorServingInputReceiver, lone prediction
+        "inputs ['input']",
+        "served {'output': [0.10204999893903732, 0.131850004196167, 0.1687300056219101]}",
+    ],
+    'estimator_helper_drives_one_estimator_in_turns': [  # one helper, called three times
+        "eval {'loss': 0.301695, 'global_step': 2}",
+        "eval {'loss': 0.06290795, 'global_step': 5}",
+        "eval {'loss': 0.04999658, 'global_step': 6}",
+        "eval {'loss': 0.045127157, 'global_step': 7}",
+    ],
+    'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
+        "models ['baseline', 'linear']",
+        "first baseline ['predictions'] 0.05947",
+        "first linear ['predictions'] 0.4806",
+        "eval baseline {'average_loss': 0.93683225, 'label/mean': 0.12437507, 'loss': 0.93683225, "
+        "'prediction/mean': 0.059468206, 'global_step': 12}",
+        "eval linear {'average_loss': 0.14584175, 'label/mean': 0.12437507, 'loss': 0.14584175, "
+        "'prediction/mean': 0.070764735, 'global_step': 12}",
+    ],
+    'estimator_canned_course_column_set_and_iterator': [  # set of columns, one-shot iterator, trainer
+        "period 0 0.36869", "period 1 0.21343", "period 2 0.12785",
+        "eval {'average_loss': 0.016344888, 'label/mean': 2.8827565, 'loss': 0.32689777, 'prediction/mean': 2.873429, "
+        "'global_step': 30}",
+        "eval {'average_loss': 0.4942554, 'label/mean': -0.29893884, 'loss': 14.8276615, "
+        "'prediction/mean': -0.26180634, 'global_step': 5}",
+    ],
+    'estimator_canned_hidden_units_at_run_time': [  # hidden_units from a parameter and a flag
+        "small ['accuracy', 'accuracy_baseline', 'auc', 'auc_precision_recall', 'average_loss', 'global_step', "
+        "'label/mean', 'loss', 'precision', 'prediction/mean', 'recall']",
+        "flagged 8",
+    ],
+    'estimator_canned_trained_in_a_loop_over_estimators': [  # a loop over (name, Estimator) pairs
+        "linear {'average_loss': 13.721519, 'label/mean': 4.0, 'loss': 13.721519, 'prediction/mean': 0.5997866, "
+        "'global_step': 1}",
+        "baseline {'average_loss': 16.358398, 'label/mean': 4.0, 'loss': 16.358398, 'prediction/mean': 0.2997659, "
+        "'global_step': 1}",
+    ],
+    'estimator_shared_loop_custom_model_fns': [  # loops over (name, Estimator) pairs and a tuple
+        "slow {'accuracy': 0.5833333, 'loss': 0.6669294, 'global_step': 10}",
+        "fast {'accuracy': 0.6666667, 'loss': 0.53782594, 'global_step': 10}",
+        "classes [1, 1, 1, 1, 1, 0, 1, 1]",
+        "classes [0, 1, 1, 1, 1, 0, 1, 1]",
+    ],
+    'estimator_model_dir_fresh_temporary': [  # model_dir=tempfile.mkdtemp(): no checkpoint manager
+        "eval {'loss': 1.812623, 'global_step': 5}",
+    ],
     'estimator_input_fn_partial_bound_to_name': [
         "eval {'accuracy': 0.675, 'accuracy_baseline': 0.675, 'auc': 0.99873376, 'auc_precision_recall': 0.9974954, "
         "'average_loss': 0.52338034, 'label/mean': 0.325, 'loss': 0.52338034, 'precision': 0.0, "
@@ -194,13 +263,16 @@ def differences(expected: list[str], stdout: str) -> list[str]:
     return out
 
 
-def run(program: Path, python: str, tmp_path: Path) -> str:
+def run(program: Path, python: str, tmp_path: Path, tf1x_names: bool = False) -> str:
     folder = tmp_path / program.parent.name
     folder.mkdir()
     shutil.copy(program, folder / program.name)
     env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": ""}
-    proc = subprocess.run([python, program.name], cwd=folder, capture_output=True, text=True, timeout=TIMEOUT,
-                          env=env)
+    command = [python, program.name]
+    if tf1x_names:
+        env["PYTHONPATH"] = str(TF1X_NAMES)
+        command = [python, "-c", f"import tf1x_names, runpy; runpy.run_path({program.name!r}, run_name='__main__')"]
+    proc = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=TIMEOUT, env=env)
     assert proc.returncode == 0, proc.stderr[-4000:]
     return proc.stdout
 
@@ -225,4 +297,5 @@ def test_original_matches_its_reference_on_tf215(case: str, tmp_path) -> None:
     tf215 = os.environ.get("TFMIGRATE_TF215")
     if not tf215:
         pytest.skip("set TFMIGRATE_TF215 to a TF 2.15 + tensorflow-estimator python to run the originals")
-    assert differences(REFERENCES[case], run(CORPUS / case / "before.py", tf215, tmp_path)) == []
+    assert differences(REFERENCES[case], run(CORPUS / case / "before.py", tf215, tmp_path,
+                                             tf1x_names=case in TF1X_CASES)) == []

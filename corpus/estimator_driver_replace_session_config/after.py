@@ -53,15 +53,7 @@ def main():
     tf.config.threading.set_inter_op_parallelism_threads(1)
     tf.keras.utils.set_random_seed(11)
     estimator = make_keras_model()
-    checkpoint = tf.train.Checkpoint(model=estimator, optimizer=estimator.optimizer)
-    checkpoints = tf.train.CheckpointManager(checkpoint, tempfile.mkdtemp(), max_to_keep=5)
-    if checkpoints.latest_checkpoint:
-        # Estimator resumed from model_dir: build the model and its optimizer, then restore.
-        estimator.predict(input_fn().take(1), verbose=0)
-        estimator.optimizer.build(estimator.trainable_variables)
-        checkpoint.restore(checkpoints.latest_checkpoint).assert_existing_objects_matched()
     estimator.fit(input_fn(), steps_per_epoch=6)
-    checkpoints.save(checkpoint_number=int(estimator.optimizer.iterations.numpy()), check_interval=False)
     print("eval", {**estimator.evaluate(input_fn(), return_dict=True), "global_step": estimator.optimizer.iterations.numpy()})
 
 

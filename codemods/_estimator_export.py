@@ -1,0 +1,248 @@
+"""`est.export_saved_model(base, serving_input_receiver_fn)` of a custom model_fn's
+Estimator, whose receiver function makes placeholders and returns them as a
+ServingInputReceiver (TFM218): the Keras model is written out by a
+keras.export.ExportArchive whose serving_default endpoint takes the receiver tensors, under
+their names, and returns the PREDICT spec's predictions, as the Estimator's signature did.
+
+What the Estimator did (tensorflow_estimator/python/estimator/estimator.py
+`_export_all_saved_models`, export/export_lib.py): it wrote the SavedModel in a new folder
+of export_dir_base named by the time in seconds (`get_timestamped_export_dir`) and returned
+that path as bytes; the PREDICT spec's export_outputs (by default
+`{"serving_default": PredictOutput(predictions)}`, and one output of another name served as
+the default too) gave the signature: its inputs the receiver tensors by key (a lone tensor
+under "input"), its outputs the predictions by key (a lone tensor under "output").
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from tfmigrate.rule import ImportSpec
+from tfmigrate.codemods._feature_columns import normalize
+from tfmigrate.codemods._estimator_common import (
+    CODE_DRIVER, _AnalysisBase, _Call, _Pipeline, _Problem, _is_none, _takes_nothing,
+    _walk,
+)
+
+RECEIVER = "tf.estimator.export.ServingInputReceiver"  # a lone features tensor reached the model as {"feature": t}
+TENSOR_RECEIVER = "tf.estimator.export.TensorServingInputReceiver"  # a lone features tensor, as it is
+PLACEHOLDER = "tf.placeholder"
+PREDICT_OUTPUT = "tf.estimator.export.PredictOutput"
+EXPORT_METHODS = ("export_saved_model", "export_savedmodel")
+
+
+class _Export(_AnalysisBase):
+    def driver_export_saved_model(self, call: cst.Call, pipeline: _Pipeline, model: object) -> None:
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        given = self.keyword_args(call, ("export_dir_base", "serving_input_receiver_fn", "assets_extra", "as_text",
+                                         "checkpoint_path", "strip_default_attrs" if method == "export_savedmodel"
+                                         else "experimental_mode"))
+        for key in ("assets_extra", "checkpoint_path", "experimental_mode"):
+            if key in given and not _is_none(given[key].value):
+                raise _Problem(CODE_DRIVER, f"{method}({key}=...) has no automatic Keras form: export by hand",
+                               given[key])
+        for key in ("as_text", "strip_default_attrs"):
+            value = given.get(key)
+            if value is not None and not (isinstance(value.value, cst.Name) and value.value.value in ("False", "None")
+                                          or key == "strip_default_attrs" and isinstance(value.value, cst.Name)
+                                          and value.value.value == "True"):
+                raise _Problem(CODE_DRIVER, f"{method}({key}=...) has no automatic Keras form: export by hand",
+                               value)
+        why = self.export_refused(pipeline, model)
+        if why is not None:
+            raise _Problem(CODE_DRIVER, f"`{method}`: {why}; export by hand with keras.export.ExportArchive", call)
+        if "export_dir_base" not in given or "serving_input_receiver_fn" not in given:
+            raise _Problem(CODE_DRIVER, f"`{method}` without export_dir_base and serving_input_receiver_fn", call)
+        specs, features = self.serving_receiver(given["serving_input_receiver_fn"].value, call, pipeline)
+        stmt, target, inside = self.export_place(call)
+        names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"))  # type: ignore[attr-defined]
+        if names is None:
+            raise _Problem(CODE_DRIVER, "no free names for the export", call)
+        archive, path = names
+        self.all_names.update(names)
+        est, tf = pipeline.driver, pipeline.tf
+        outputs = f"{est}.predict_step({features})"
+        if not getattr(model, "predictions_are_dict", True):
+            outputs = f'{{"output": {outputs}}}'  # PredictOutput named a lone tensor "output"
+        signature = ", ".join(f'"{key}": {tf}.TensorSpec({shape}, {dtype}, name="{key}")'
+                              for key, shape, dtype in specs)
+        base = self.code(given["export_dir_base"].value)
+        lines = [
+            f"{archive} = {tf}.keras.export.ExportArchive()",
+            "# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, whose serving_default",
+            "# signature took the receiver's tensors and returned the PREDICT spec's predictions.",
+            f"{archive}.track({est})",
+            f'{archive}.add_endpoint(name="serving_default", fn=lambda receivers: {outputs}, '
+            f"input_signature=[{{{signature}}}])",
+            f"{path} = os.path.join({tf}.compat.as_str({base}), str(int(time.time())))",
+            f"{archive}.write_out({path}, verbose=False)",
+        ]
+        pipeline.imports += (ImportSpec("os"), ImportSpec("time"))
+        if inside:  # `est.export_saved_model(...).decode()`: the export goes first, its value stays
+            pipeline.before.append((stmt, lines))
+            pipeline.expressions.append((call, f"{tf}.compat.as_bytes({path})"))
+            return
+        if target is not None:
+            lines.append(f"{target} = {tf}.compat.as_bytes({path})")  # the Estimator returned bytes
+        pipeline.calls.append(_Call(stmt, lines))
+
+    def export_place(self, call: cst.Call) -> tuple[cst.SimpleStatementLine, Optional[str], bool]:
+        """The statement of the export: the call alone (and its target), or inside an
+        expression that runs it once, whenever the statement runs (then its lines go before)."""
+        stmt = self.statement_of(call)
+        small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Expr) and small.value is call:
+            return stmt, None, False  # type: ignore[return-value]
+        if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1:
+            return stmt, self.code(small.targets[0].target), False  # type: ignore[return-value]
+        node: Optional[cst.CSTNode] = self.parents.get(call)
+        while node is not None and node is not small:
+            if isinstance(node, (cst.Lambda, cst.BooleanOperation, cst.IfExp, cst.CompFor, cst.ListComp,
+                                 cst.GeneratorExp, cst.DictComp, cst.SetComp)):
+                node = None
+                break
+            node = self.parents.get(node)
+        if node is None or not isinstance(small, (cst.Expr, cst.Assign)):
+            raise _Problem(CODE_DRIVER, f"`{self.code(call)}` is inside an expression that may not run it once: "
+                           "tfmigrate cannot place the Keras export", call)
+        return stmt, None, True  # type: ignore[return-value]
+
+    def export_refused(self, pipeline: _Pipeline, model: object) -> Optional[str]:
+        if getattr(pipeline, "canned", None) or pipeline.user_model:
+            return ("a canned or model_to_estimator Estimator's SavedModel had the head's signatures (classification, "
+                    "regression, predict), which tfmigrate does not write")
+        if not getattr(model, "predicts", False):
+            return "the model_fn has no PREDICT EstimatorSpec"
+        if pipeline.strategy_name:
+            return "under a strategy"
+        if not pipeline.first_fit:
+            return "an export before any train read the model from model_dir's checkpoint"
+        fn = pipeline.model_fn_node
+        if fn is None:
+            return "tfmigrate cannot see the model_fn's export_outputs"
+        for node in _walk(fn):
+            if not (isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value == "export_outputs"):
+                continue
+            value = node.value
+            if isinstance(value, cst.Name):
+                value = self.single_binding(value) or value
+            one = value.elements[0] if isinstance(value, cst.Dict) and len(value.elements) == 1 else None
+            output = one.value if isinstance(one, cst.DictElement) else None
+            spec = self.parents.get(node)
+            predictions = next((a.value for a in spec.args if a.keyword is not None  # type: ignore[union-attr]
+                                and a.keyword.value == "predictions"), None) if isinstance(spec, cst.Call) else None
+            if not (isinstance(output, cst.Call) and normalize(self.name_of(output.func)) == PREDICT_OUTPUT
+                    and len(output.args) == 1 and predictions is not None
+                    and self.code(output.args[0].value) == self.code(predictions)):
+                return ("export_outputs other than one PredictOutput of the predictions named other signatures or "
+                        "outputs")
+        return None
+
+    def serving_receiver(self, node: cst.BaseExpression, call: cst.Call, pipeline: _Pipeline
+                         ) -> tuple[list[tuple[str, str, str]], str]:
+        """The receiver tensors (key, shape, dtype) and the model's features in terms of them
+        (`receivers["x"]`), read from a function of the module that makes placeholders and
+        returns `ServingInputReceiver(features, receiver_tensors)`."""
+        fn = self.single_binding(node) if isinstance(node, cst.Name) else None
+        problem = _Problem(CODE_DRIVER, f"serving_input_receiver_fn `{self.code(node)}` is not a function of this "
+                           "module that makes placeholders and returns ServingInputReceiver(features, "
+                           "receiver_tensors): export by hand with keras.export.ExportArchive", node)
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators or not _takes_nothing(fn) \
+                or not isinstance(fn.body, cst.IndentedBlock) \
+                or not isinstance(self.parents.get(fn), cst.Module):
+            raise problem
+        placeholders: dict[str, cst.Call] = {}
+        receiver = None
+        for stmt in fn.body.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                    and isinstance(small.value, cst.Call) and normalize(self.name_of(small.value.func)) == PLACEHOLDER:
+                placeholders[small.targets[0].target.value] = small.value
+            elif isinstance(small, cst.Return) and isinstance(small.value, cst.Call) and receiver is None \
+                    and normalize(self.name_of(small.value.func)) in (RECEIVER, TENSOR_RECEIVER):
+                receiver = small.value
+            elif isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+                continue  # a docstring
+            else:
+                raise problem
+        if receiver is None:
+            raise problem
+        given = self.keyword_args(receiver, ("features", "receiver_tensors", "receiver_tensors_alternatives"))
+        if set(given) != {"features", "receiver_tensors"}:
+            raise problem
+        as_it_is = normalize(self.name_of(receiver.func)) == TENSOR_RECEIVER
+        receivers = self.tensor_keys(given["receiver_tensors"].value, "input", placeholders, problem)
+        specs = []
+        for key, name in receivers.items():
+            shape, dtype = self.placeholder_spec(placeholders[name], call, problem)
+            specs.append((key, shape, dtype))
+        by_name = {name: key for key, name in receivers.items()}
+        features_node = given["features"].value
+        if isinstance(features_node, cst.Name):
+            if features_node.value not in by_name:
+                raise problem
+            features = f'receivers["{by_name[features_node.value]}"]'
+            if not as_it_is:
+                features = f'{{"feature": {features}}}'  # export_utils.SINGLE_FEATURE_DEFAULT_NAME
+        elif as_it_is:
+            raise problem
+        else:
+            wanted = self.tensor_keys(features_node, None, placeholders, problem)
+            if any(name not in by_name for name in wanted.values()):
+                raise problem
+            features = "{" + ", ".join(f'"{key}": receivers["{by_name[name]}"]' for key, name in wanted.items()) + "}"
+        if len(self.references(fn)) == 1:
+            pipeline.removed.append(fn)  # type: ignore[arg-type]  # only the export used it
+        return specs, features
+
+    def tensor_keys(self, node: cst.BaseExpression, lone: Optional[str], placeholders: dict[str, cst.Call],
+                    problem: _Problem) -> dict[str, str]:
+        """{key: placeholder name} of a dict literal of placeholders (or a lone one, under `lone`)."""
+        if isinstance(node, cst.Name) and lone is not None and node.value in placeholders:
+            return {lone: node.value}
+        if not isinstance(node, cst.Dict):
+            raise problem
+        found = {}
+        for element in node.elements:
+            if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+                    and isinstance(element.value, cst.Name) and element.value.value in placeholders):
+                raise problem
+            found[str(element.key.evaluated_value)] = element.value.value
+        return found
+
+    def placeholder_spec(self, placeholder: cst.Call, call: cst.Call, problem: _Problem) -> tuple[str, str]:
+        """`tf.placeholder(dtype, shape, name)`'s dtype and shape, as text the export's line can
+        read: literals and module-level names only."""
+        given = self.keyword_args(placeholder, ("dtype", "shape", "name"))
+        if "dtype" not in given:
+            raise problem
+        shape = given["shape"].value if "shape" in given else cst.Name("None")
+        for value in (given["dtype"].value, shape):
+            if not self.module_level_value(value, call):
+                raise _Problem(CODE_DRIVER, f"placeholder `{self.code(placeholder)}` reads `{self.code(value)}`, "
+                               "which is not a literal or module-level name the export's line can read: export by "
+                               "hand", value)
+        return self.code(shape), self.code(given["dtype"].value)
+
+    def module_level_value(self, value: cst.BaseExpression, call: cst.Call) -> bool:
+        """Literals, arithmetic, subscripts and module-level names (`[None, IMG * IMG]`,
+        `FLAGS.window`, `tf.float32`), read the same where the export runs."""
+        at_call = self.scopes.get(call)
+        for node in _walk(value):
+            if isinstance(node, cst.Call):
+                return False
+            if isinstance(node, cst.Name):
+                parent = self.parents.get(node)
+                if isinstance(parent, cst.Attribute) and parent.attr is node:
+                    continue
+                if node.value in ("None", "True", "False"):
+                    continue
+                if not self.global_name(node):  # type: ignore[attr-defined]
+                    return False
+                found = list(at_call[node.value]) if at_call is not None else []
+                if not found or any(a.scope is not found[0].scope for a in found) or \
+                        {id(a) for a in found} != {id(a) for a in self.scopes.get(node)[node.value]}:  # type: ignore[index]
+                    return False
+        return True
