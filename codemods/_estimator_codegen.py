@@ -110,8 +110,14 @@ class _Codegen(_AnalysisBase):
             # `[("linear", LinearRegressor(...)), ...]`: each model is built, in order, just above
             # the list, which holds it by that name.
             nodes = list(construction.nodes)
-            nodes[0] = nodes[0].with_changes(leading_lines=[])
-            edits.append(InsertBefore(pipeline.estimator_stmt, [*top_defs, *nodes] if top_defs else nodes))
+            if top_defs:  # at the top of the module: the model class, two blank lines, the model
+                two_blank = [cst.EmptyLine(), cst.EmptyLine()]
+                top_defs = [top_defs[0].with_changes(leading_lines=[]), *top_defs[1:]]
+                nodes[0] = nodes[0].with_changes(leading_lines=two_blank)
+                edits.append(InsertBefore(pipeline.estimator_stmt, [*top_defs, *nodes], separator=two_blank))
+            else:
+                nodes[0] = nodes[0].with_changes(leading_lines=[])
+                edits.append(InsertBefore(pipeline.estimator_stmt, nodes))
             edits.append(Replace(pipeline.estimator_call, cst.Name(pipeline.estimator_name)))
         elif top_defs:
             first, *rest = construction.nodes

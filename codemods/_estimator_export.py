@@ -60,8 +60,9 @@ class _Export(_AnalysisBase):
         names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"))  # type: ignore[attr-defined]
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the export", call)
+        # (not kept from other exports: each export binds them again before it reads them, and
+        # Estimators sharing a helper's or a loop's export need the same code there)
         archive, path = names
-        self.all_names.update(names)
         est, tf = pipeline.driver, pipeline.tf
         outputs = f"{est}.predict_step({features})"
         if not getattr(model, "predictions_are_dict", True):

@@ -49,6 +49,7 @@ def clip_gradients_by_norm(optimizer, clip_norm):
 
 
 tf.train = tf.compat.v1.train
+tf.estimator.Estimator  # noqa: B018  load the module behind tf's lazy loader, which then takes its place
 for _name in V1_CANNED:
     setattr(tf.estimator, _name, getattr(tf.compat.v1.estimator, _name))
 tf.contrib = types.SimpleNamespace(estimator=types.SimpleNamespace(clip_gradients_by_norm=clip_gradients_by_norm))

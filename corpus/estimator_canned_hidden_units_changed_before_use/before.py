@@ -1,4 +1,5 @@
-"""hidden_units read from a dict that the program changes later: its value cannot be read now."""
+"""hidden_units read from a dict that the program changes before the Estimator is built: the
+model takes the value the Estimator was given, evaluated where it was built."""
 import tensorflow as tf
 
 HPARAMS = {"hidden_units": [32, 16]}
