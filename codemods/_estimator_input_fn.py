@@ -82,6 +82,15 @@ class _InputFn(_AnalysisBase):
         if isinstance(fn, cst.Lambda):
             if not _takes_nothing(fn):
                 raise problem
+            # `train_fn = lambda: my_input_fn(x, y)`: as a lambda written at the call, the
+            # function it calls must give a Dataset (an iterator's element is rewritten there)
+            body = fn.body
+            if self.one_shot_dataset(body, {}, None) is not None or _is_get_next(body):
+                raise _Problem(CODE_INPUT_FN, ITERATOR_INPUT, body)
+            if isinstance(body, cst.Call) and isinstance(body.func, cst.Name):
+                called = self.single_binding(body.func)
+                if isinstance(called, cst.FunctionDef):
+                    self.returns_dataset(called, pipeline)
             return False
         owner: _AnalysisBase = self
         if fn is None and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):

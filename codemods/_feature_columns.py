@@ -744,6 +744,13 @@ class ColumnReader(HelperFunctions):
         keys = given["keys"]
         if isinstance(keys, cst.Name) and isinstance(self.binding(keys), (cst.List, cst.Tuple)):
             keys = self.binding(keys)
+        if isinstance(keys, cst.Call) and isinstance(keys.func, cst.Name) and keys.func.value == "set" \
+                and self.binding(keys.func) is None and len(keys.args) == 1 \
+                and isinstance(keys.args[0].value, (cst.List, cst.Tuple)):
+            # `crossed_column(set([longitude, latitude]))` (the course's): TF1 crossed them in the
+            # set's order, which string hashing makes differ from one process to the next; the
+            # written order is one of those orders (only which bucket ids a cross gets differs)
+            keys = keys.args[0].value
         if not isinstance(keys, (cst.List, cst.Tuple)):
             raise NotTranslatable("crossed_column keys are not a list", keys)
         parts: list = []

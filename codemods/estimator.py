@@ -677,7 +677,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         pipeline.metric_fn = self.added_metrics_fn(pipeline)
         # Columns of another module of the project (`features.COLUMNS`) are read there (#15).
         lookups = self.across_lookups()
-        binding = lookups.binding if pipeline.site is None else self.through_factory(lookups.binding, pipeline)
+        binding = self.through_trainer(lookups.binding, call) if pipeline.site is None \
+            else self.through_factory(lookups.binding, pipeline)
         try:
             canned_model = translate_canned(call, kind, lookups.name_of, self.code, binding, names[0],
                                             parent=lookups.parent, metric_fn=pipeline.metric_fn,
@@ -736,6 +737,49 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                 if all(id(u) in readers for u in uses):
                     found.append(stmt)
         return found
+
+    def through_trainer(self, binding, call: cst.Call):  # type: ignore[no-untyped-def]
+        """`binding`, with a parameter of the function that builds this canned Estimator (a
+        course's `train_model(..., feature_columns, ...)`) bound to what its calls pass, when
+        every call of it in this module passes the same expression for it
+        (`feature_columns=construct_feature_columns()`): the model's structure is read from
+        it, and what exists only at run time from the parameter, where the Estimator is
+        built."""
+        fn = self.enclosing_function(call)
+        if fn is None:
+            return binding
+        callers = self.references(fn)
+
+        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
+            found = binding(node)
+            if found is not None or not isinstance(node, cst.Name) or not callers:
+                return found
+            scope = self.scopes.get(node)
+            assignments = list(scope[node.value]) if scope is not None else []
+            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+            if not (isinstance(param, cst.Param) and param in fn.params.params):
+                return None
+            passed = []
+            for caller in callers:
+                site = self.parents.get(caller)
+                if not (isinstance(site, cst.Call) and site.func is caller):
+                    return None
+                value = self.argument_to(site, fn, param)  # type: ignore[attr-defined]
+                if value is None:
+                    return None
+                passed.append(value)
+            if len({re.sub(r"\s+", "", self.code(v)) for v in passed}) != 1 or not isinstance(
+                    passed[0], (cst.Call, cst.List, cst.Tuple, cst.Dict, cst.Name)):
+                return None
+            value = passed[0]
+            if isinstance(value, cst.Name):  # bound once where the call is, read only there
+                value = self.single_binding(value)
+                if not isinstance(value, (cst.Call, cst.List, cst.Tuple)) or len(passed) != 1 \
+                        or self.references(value) != [passed[0]]:
+                    return None
+            return value
+
+        return bound
 
     def through_factory(self, binding, pipeline: _Pipeline):  # type: ignore[no-untyped-def]
         """`binding`, with a parameter of the factory that builds this canned Estimator bound to

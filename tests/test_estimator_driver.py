@@ -82,7 +82,14 @@ REFERENCES = {
     'estimator_canned_hidden_units_at_run_time': [  # hidden_units from a parameter and a flag
         "small ['accuracy', 'accuracy_baseline', 'auc', 'auc_precision_recall', 'average_loss', 'global_step', "
         "'label/mean', 'loss', 'precision', 'prediction/mean', 'recall']",
+        "tiny 4",
         "flagged 8",
+    ],
+    'estimator_canned_trainer_columns_parameter_and_named_lambdas': [  # columns through a trainer's parameter
+        "mean probability 0.5532",
+        "eval {'accuracy': 1.0, 'accuracy_baseline': 0.5416667, 'auc': 1.0, 'auc_precision_recall': 0.99999994, "
+        "'average_loss': 0.12461063, 'label/mean': 0.5416667, 'loss': 4.984425, 'precision': 1.0, "
+        "'prediction/mean': 0.55320126, 'recall': 1.0, 'global_step': 30}",
     ],
     'estimator_canned_trained_in_a_loop_over_estimators': [  # a loop over (name, Estimator) pairs
         "linear {'average_loss': 13.721519, 'label/mean': 4.0, 'loss': 13.721519, 'prediction/mean': 0.5997866, "

@@ -1,5 +1,6 @@
-"""A course-style trainer given the hidden layer sizes as a parameter, and a second model
-whose sizes are parsed from a flag string: the model takes them when it is built."""
+"""A course-style trainer given the hidden layer sizes as a parameter (its two calls give
+different sizes), and a model whose sizes are parsed from a flag string: the model takes
+them when it is built."""
 import argparse
 
 import numpy as np
@@ -135,6 +136,8 @@ def train_model(hidden_units, steps):
 
 small = train_model([6, 3], 8)
 print("small", sorted({**small.evaluate(input_fn(1), return_dict=True), "global_step": small.optimizer.iterations.numpy()}))
+tiny = train_model([4], 4)
+print("tiny", {**tiny.evaluate(input_fn(1), return_dict=True), "global_step": tiny.optimizer.iterations.numpy()}["global_step"])
 
 
 class DNNRegressorModel(tf.keras.Model):

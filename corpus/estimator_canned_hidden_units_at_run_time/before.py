@@ -1,5 +1,6 @@
-"""A course-style trainer given the hidden layer sizes as a parameter, and a second model
-whose sizes are parsed from a flag string: the model takes them when it is built."""
+"""A course-style trainer given the hidden layer sizes as a parameter (its two calls give
+different sizes), and a model whose sizes are parsed from a flag string: the model takes
+them when it is built."""
 import argparse
 
 import numpy as np
@@ -26,6 +27,8 @@ def train_model(hidden_units, steps):
 
 small = train_model([6, 3], 8)
 print("small", sorted(small.evaluate(input_fn=lambda: input_fn(1))))
+tiny = train_model([4], 4)
+print("tiny", tiny.evaluate(input_fn=lambda: input_fn(1))["global_step"])
 flagged = tf.estimator.DNNRegressor(hidden_units=[int(u) for u in FLAGS.hidden_units.split(",")],
                                     feature_columns=COLUMNS)
 flagged.train(input_fn=lambda: input_fn(2))
