@@ -397,8 +397,10 @@ class ColumnReader(HelperFunctions):
     def _keys(self, iterable) -> Optional[list]:
         """The literal keys, or None when they are only known at run time."""
         if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque) \
-                and self.subst[iterable.value].argument is not None:
-            return None  # a helper's parameter: the keys of what its call passes (_group)
+                and self.subst[iterable.value].argument is not None and self.runtime:
+            # a helper's parameter, in a canned Estimator's columns: the keys of what its call
+            # passes, given to the model where the Estimator is built (_group)
+            return None
         if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque):
             raise NotTranslatable(f"the keys `{iterable.value}`: {self.subst[iterable.value].why} is not a literal",
                                   iterable)

@@ -143,7 +143,16 @@ def test_constructor_values_spelled_through_names_are_read() -> None:
 def test_a_value_changed_in_place_is_not_read_at_rewrite_time() -> None:
     with pytest.raises(NotTranslatable, match="not a literal"):
         translate("HP = {'hidden': [4]}\nHP['hidden'].append(2)\n"
-                  "est = tf.estimator.DNNRegressor(hidden_units=HP['hidden'], feature_columns=cols)\n")
+                  "est = tf.estimator.DNNRegressor(hidden_units=HP['hidden'], feature_columns=cols, dropout=HP['p'])\n")
+
+
+def test_hidden_units_changed_in_place_are_given_to_the_model_where_it_is_built() -> None:
+    # The value the Estimator got is the one at its construction, after the append: the
+    # make function is handed that expression there, not a value read at rewrite time.
+    result, text, build = translate("HP = {'hidden': [4]}\nHP['hidden'].append(2)\n"
+                                    "est = tf.estimator.DNNRegressor(hidden_units=HP['hidden'], feature_columns=cols)\n")
+    assert build == "make_dnn_regressor_model(HP['hidden'])"
+    assert "for i, units in enumerate(hidden_units)]" in text and "Dense(4," not in text
 
 
 def test_values_known_only_at_run_time_are_read_from_the_tf1_columns() -> None:
