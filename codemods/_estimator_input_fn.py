@@ -308,11 +308,8 @@ class _InputFn(_AnalysisBase):
         every use is such an argument of an Estimator bound once in this file; else None."""
         found = []
         for use in uses:
-            arg = self.parents.get(use)
-            call = self.parents.get(arg)
-            if not (isinstance(arg, cst.Arg) and arg.value is use and isinstance(call, cst.Call)
-                    and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
-                    and call.func.attr.value in ("train", "evaluate", "predict")):
+            call = self.driver_call_given(use)
+            if call is None:
                 return None
             estimator = self.estimator_bound_to(call.func.value)  # type: ignore[attr-defined]
             if not (isinstance(estimator, cst.Call) and (self.name_of(estimator.func) == ESTIMATOR
@@ -577,16 +574,22 @@ class _InputFn(_AnalysisBase):
                                       for u in uses)
         return False
 
-    def is_input_fn_of_a_driver(self, node: cst.CSTNode) -> bool:
-        """`est.train(input_fn=node)` (or given first), for a receiver held by a plain name."""
+    def driver_call_given(self, node: cst.CSTNode) -> Optional[cst.Call]:
+        """`est.train(..., node)` (or evaluate, predict) on a receiver held by a plain name."""
         arg = self.parents.get(node)
         call = self.parents.get(arg)
-        if not (isinstance(arg, cst.Arg) and arg.value is node and isinstance(call, cst.Call)
-                and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name)
-                and call.func.attr.value in ("train", "evaluate", "predict")):
-            return False
-        return (arg.keyword is not None and arg.keyword.value == "input_fn") or (
-            arg.keyword is None and call.args[0] is arg)
+        if isinstance(arg, cst.Arg) and arg.value is node and isinstance(call, cst.Call) \
+                and isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) \
+                and call.func.attr.value in ("train", "evaluate", "predict"):
+            return call
+        return None
+
+    def is_input_fn_of_a_driver(self, node: cst.CSTNode) -> bool:
+        """`est.train(input_fn=node)` (or given first), for a receiver held by a plain name."""
+        call = self.driver_call_given(node)
+        arg = self.parents.get(node)
+        return call is not None and ((arg.keyword is not None and arg.keyword.value == "input_fn") or (  # type: ignore[union-attr]
+            arg.keyword is None and call.args[0] is arg))  # type: ignore[union-attr]
 
     def dataset_chain(self, chain: cst.BaseExpression, local: dict, fn: cst.FunctionDef, problem: _Problem,
                       depth: int, pipeline: _Pipeline) -> None:
