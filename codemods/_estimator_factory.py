@@ -155,6 +155,37 @@ class _Factory(_AnalysisBase):
         pipeline.temporary_model_dir = True
         pipeline.imports += (ImportSpec("tempfile"),)
 
+    def through_factory(self, binding, pipeline: _Pipeline):  # type: ignore[no-untyped-def]
+        """`binding`, with a parameter of the factory that builds this canned Estimator bound to
+        what its one call passes (`create_estimator(config, params)` after `params = {...}`),
+        when that is a value bound once before the call: the model's structure needs the
+        values of `params["hidden_units"]`."""
+        site = pipeline.site
+        assert site is not None
+
+        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
+            found = binding(node)
+            if found is not None or not isinstance(node, cst.Name):
+                return found
+            scope = self.scopes.get(node)
+            assignments = list(scope[node.value]) if scope is not None else []
+            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+            arg = site.argument_for(param) if isinstance(param, cst.Param) \
+                and param in site.factory.params.params else None
+            if arg is None:
+                return None
+            value = arg.value
+            if isinstance(value, cst.Name):
+                value = self.single_binding(value)
+                # read nowhere else (so changed nowhere), and bound before the call
+                if not isinstance(value, (cst.Dict, cst.List, cst.Tuple)) or self.references(value) != [arg.value] \
+                        or not self.runs_before(self.statement_of(value), arg.value):  # type: ignore[attr-defined]
+                    return None
+            return value if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.SimpleString, cst.Integer,
+                                               cst.Float)) else None
+
+        return bound
+
     def factory_edits(self, pipeline: _Pipeline) -> list[Edit]:
         """The factory's caller, and a `return est`, when the factory also returns the
         checkpoint manager."""

@@ -21,6 +21,11 @@ from tfmigrate.codemods._estimator_common import (
     _AnalysisBase, _Pipeline, _Problem, _inside_node, _is_none, _walk,
 )
 
+# Estimator methods and attributes that read where its model_dir is.
+PATH_READERS = frozenset({"latest_checkpoint", "model_dir", "eval_dir", "get_variable_names", "get_variable_value",
+                          "export_saved_model", "export_savedmodel", "experimental_export_all_saved_models"})
+
+
 # Calls that only make or join a path, as RunConfig(model_dir=...) is given one.
 PATH_CALLS = frozenset({"tempfile.mkdtemp", "os.path.join", "os.path.expanduser", "os.path.abspath", "os.getcwd"})
 
@@ -282,6 +287,27 @@ class _RunConfig(_AnalysisBase):
         scope = self.scopes.get(node)
         bindings = list(scope[node.value]) if scope is not None else []
         return len(bindings) == 1 and isinstance(getattr(bindings[0], "node", None), cst.Param)
+
+    def without_fresh_temporary_dir(self, pipeline: _Pipeline, given: dict[str, cst.Arg]) -> None:
+        """`model_dir=tempfile.mkdtemp()` written in the Estimator's call, or in a RunConfig only
+        this Estimator takes, is what the Estimator did without a model_dir (estimator.py
+        `maybe_overwrite_model_dir_and_session_config`: `tempfile.mkdtemp()`): a new directory
+        whose path nothing else in the program holds, so only this Estimator ever read its
+        checkpoints. The Keras model keeps its state in memory, as for no model_dir."""
+        node = pipeline.model_dir_node
+        if not (isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
+                and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)):
+            return
+        if any(a.attr.value in PATH_READERS for a in self.index.of(cst.Attribute)):
+            return  # `est.latest_checkpoint()`, `est.model_dir`: the program reads the path
+        own = "model_dir" in given and given["model_dir"].value is node
+        if not own and pipeline.shared_config is not None:
+            return  # Estimators that share the RunConfig share the directory too
+        pipeline.dropped_why.append((node, (
+            f"model_dir `{self.code(node)}` dropped: a new temporary directory, as the Estimator made itself "
+            "without a model_dir, whose checkpoints only this Estimator read; the Keras model keeps its state "
+            "in memory")))
+        pipeline.model_dir = pipeline.model_dir_node = None
 
     def readable_anywhere(self, value: cst.BaseExpression) -> bool:
         """A literal, or a name or attribute chain rooted at a module-level name or a builtin

@@ -25,8 +25,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, QualifiedNameSource
 
 from tfmigrate.codemods._estimator_keras import MODEL_FN_PARAMS, NotTranslatable
-from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, CLIP_WRAPPERS, translate_canned
-from tfmigrate.codemods._feature_columns import normalize
+from tfmigrate.codemods._canned import _PARAMS as CANNED_PARAMS, translate_canned
 from tfmigrate.codemods._model_fn import KerasModelCode, translate
 
 from tfmigrate.codemod_command import command_attributes
@@ -44,6 +43,7 @@ from tfmigrate.codemods._estimator_modules import RUN_ON_THE_PROJECT, _AcrossMod
 from tfmigrate.codemods._estimator_subclass import _Subclass
 from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_export import _Export
+from tfmigrate.codemods._estimator_canned_site import _CannedSite
 from tfmigrate.codemods._estimator_shared_drivers import _SharedDrivers
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
@@ -80,11 +80,6 @@ CODES = {
 }
 
 
-# Estimator methods and attributes that read where its model_dir is.
-PATH_READERS = frozenset({"latest_checkpoint", "model_dir", "eval_dir", "get_variable_names", "get_variable_value",
-                          "export_saved_model", "export_savedmodel", "experimental_export_all_saved_models"})
-
-
 class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
@@ -98,7 +93,8 @@ class EstimatorRule(Rule):
 
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
-                _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _Export):
+                _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _Export,
+                _CannedSite):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -618,27 +614,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                            pipeline.model_dir_node or call)
         return pipeline
 
-    def without_fresh_temporary_dir(self, pipeline: _Pipeline, given: dict[str, cst.Arg]) -> None:
-        """`model_dir=tempfile.mkdtemp()` written in the Estimator's call, or in a RunConfig only
-        this Estimator takes, is what the Estimator did without a model_dir (estimator.py
-        `maybe_overwrite_model_dir_and_session_config`: `tempfile.mkdtemp()`): a new directory
-        whose path nothing else in the program holds, so only this Estimator ever read its
-        checkpoints. The Keras model keeps its state in memory, as for no model_dir."""
-        node = pipeline.model_dir_node
-        if not (isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
-                and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)):
-            return
-        if any(a.attr.value in PATH_READERS for a in self.index.of(cst.Attribute)):
-            return  # `est.latest_checkpoint()`, `est.model_dir`: the program reads the path
-        own = "model_dir" in given and given["model_dir"].value is node
-        if not own and pipeline.shared_config is not None:
-            return  # Estimators that share the RunConfig share the directory too
-        pipeline.dropped_why.append((node, (
-            f"model_dir `{self.code(node)}` dropped: a new temporary directory, as the Estimator made itself "
-            "without a model_dir, whose checkpoints only this Estimator read; the Keras model keeps its state "
-            "in memory")))
-        pipeline.model_dir = pipeline.model_dir_node = None
-
     def model_dir_checkpoints(self, pipeline: _Pipeline, call: cst.Call) -> None:
         """Two Estimators of one file with a model_dir each keep a checkpoint manager each."""
         est_name = pipeline.estimator_name
@@ -709,108 +684,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         pipeline.removed += self.optimizer_statements(call)
         return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
                               reads=set(canned_model.reads))
-
-    def optimizer_statements(self, call: cst.Call) -> list[cst.SimpleStatementLine]:
-        """`opt = tf.train.FtrlOptimizer(...)` (and `opt = clip_gradients_by_norm(opt, 5.0)`) read
-        only by this canned Estimator's optimizer argument: the model builds its Keras optimizer
-        itself, and a TF1 optimizer no longer exists on TF 2.16, so the statements go."""
-        found: list[cst.SimpleStatementLine] = []
-        readers: set[int] = set()
-        for arg in call.args:
-            if arg.keyword is None or arg.keyword.value not in ("optimizer", "dnn_optimizer", "linear_optimizer"):
-                continue
-            node, chain = arg.value, []
-            readers.add(id(node))
-            while isinstance(node, cst.Name):
-                value = self.single_binding(node) or self.latest_binding(node)
-                name = normalize(self.name_of(value.func)) or "" if isinstance(value, cst.Call) else ""
-                if not (name.startswith(("tf.train.", "tf.keras.optimizers.")) or name in CLIP_WRAPPERS) \
-                        or self.assigned_name(value) != node.value:
-                    break
-                chain.append((self.statement_of(value), node.value))
-                node = value.args[0].value if name in CLIP_WRAPPERS and value.args else None
-                if isinstance(node, cst.Name):
-                    readers.add(id(node))
-            for stmt, name in chain:
-                scope = self.scopes.get(stmt)
-                uses = [a.node for a in scope.accesses[name]] if scope is not None else [None]
-                if all(id(u) in readers for u in uses):
-                    found.append(stmt)
-        return found
-
-    def through_trainer(self, binding, call: cst.Call):  # type: ignore[no-untyped-def]
-        """`binding`, with a parameter of the function that builds this canned Estimator (a
-        course's `train_model(..., feature_columns, ...)`) bound to what its calls pass, when
-        every call of it in this module passes the same expression for it
-        (`feature_columns=construct_feature_columns()`): the model's structure is read from
-        it, and what exists only at run time from the parameter, where the Estimator is
-        built."""
-        fn = self.enclosing_function(call)
-        if fn is None:
-            return binding
-        callers = self.references(fn)
-
-        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
-            found = binding(node)
-            if found is not None or not isinstance(node, cst.Name) or not callers:
-                return found
-            scope = self.scopes.get(node)
-            assignments = list(scope[node.value]) if scope is not None else []
-            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
-            if not (isinstance(param, cst.Param) and param in fn.params.params):
-                return None
-            passed = []
-            for caller in callers:
-                site = self.parents.get(caller)
-                if not (isinstance(site, cst.Call) and site.func is caller):
-                    return None
-                value = self.argument_to(site, fn, param)  # type: ignore[attr-defined]
-                if value is None:
-                    return None
-                passed.append(value)
-            if len({re.sub(r"\s+", "", self.code(v)) for v in passed}) != 1 or not isinstance(
-                    passed[0], (cst.Call, cst.List, cst.Tuple, cst.Dict, cst.Name)):
-                return None
-            value = passed[0]
-            if isinstance(value, cst.Name):  # bound once where the call is, read only there
-                value = self.single_binding(value)
-                if not isinstance(value, (cst.Call, cst.List, cst.Tuple)) or len(passed) != 1 \
-                        or self.references(value) != [passed[0]]:
-                    return None
-            return value
-
-        return bound
-
-    def through_factory(self, binding, pipeline: _Pipeline):  # type: ignore[no-untyped-def]
-        """`binding`, with a parameter of the factory that builds this canned Estimator bound to
-        what its one call passes (`create_estimator(config, params)` after `params = {...}`),
-        when that is a value bound once before the call: the model's structure needs the
-        values of `params["hidden_units"]`."""
-        site = pipeline.site
-        assert site is not None
-
-        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
-            found = binding(node)
-            if found is not None or not isinstance(node, cst.Name):
-                return found
-            scope = self.scopes.get(node)
-            assignments = list(scope[node.value]) if scope is not None else []
-            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
-            arg = site.argument_for(param) if isinstance(param, cst.Param) \
-                and param in site.factory.params.params else None
-            if arg is None:
-                return None
-            value = arg.value
-            if isinstance(value, cst.Name):
-                value = self.single_binding(value)
-                # read nowhere else (so changed nowhere), and bound before the call
-                if not isinstance(value, (cst.Dict, cst.List, cst.Tuple)) or self.references(value) != [arg.value] \
-                        or not self.runs_before(self.statement_of(value), arg.value):  # type: ignore[attr-defined]
-                    return None
-            return value if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.SimpleString, cst.Integer,
-                                               cst.Float)) else None
-
-        return bound
 
     def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
         """Is `name` visible at `stmt` (bound in its scope or a global)?"""

@@ -1,0 +1,86 @@
+"""What a canned Estimator's arguments read where it is built: the optimizer statements only
+it reads (they go with it), and a trainer's parameters read as what its calls pass."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from tfmigrate.codemods._canned import CLIP_WRAPPERS
+from tfmigrate.codemods._estimator_common import _AnalysisBase
+from tfmigrate.codemods._feature_columns import normalize
+
+
+class _CannedSite(_AnalysisBase):
+    def optimizer_statements(self, call: cst.Call) -> list[cst.SimpleStatementLine]:
+        """`opt = tf.train.FtrlOptimizer(...)` (and `opt = clip_gradients_by_norm(opt, 5.0)`) read
+        only by this canned Estimator's optimizer argument: the model builds its Keras optimizer
+        itself, and a TF1 optimizer no longer exists on TF 2.16, so the statements go."""
+        found: list[cst.SimpleStatementLine] = []
+        readers: set[int] = set()
+        for arg in call.args:
+            if arg.keyword is None or arg.keyword.value not in ("optimizer", "dnn_optimizer", "linear_optimizer"):
+                continue
+            node, chain = arg.value, []
+            readers.add(id(node))
+            while isinstance(node, cst.Name):
+                value = self.single_binding(node) or self.latest_binding(node)
+                name = normalize(self.name_of(value.func)) or "" if isinstance(value, cst.Call) else ""
+                if not (name.startswith(("tf.train.", "tf.keras.optimizers.")) or name in CLIP_WRAPPERS) \
+                        or self.assigned_name(value) != node.value:
+                    break
+                chain.append((self.statement_of(value), node.value))
+                node = value.args[0].value if name in CLIP_WRAPPERS and value.args else None
+                if isinstance(node, cst.Name):
+                    readers.add(id(node))
+            for stmt, name in chain:
+                scope = self.scopes.get(stmt)
+                uses = [a.node for a in scope.accesses[name]] if scope is not None else [None]
+                if all(id(u) in readers for u in uses):
+                    found.append(stmt)
+        return found
+
+    def through_trainer(self, binding, call: cst.Call):  # type: ignore[no-untyped-def]
+        """`binding`, with a parameter of the function that builds this canned Estimator (a
+        course's `train_model(..., feature_columns, ...)`) bound to what its calls pass, when
+        every call of it in this module passes the same expression for it
+        (`feature_columns=construct_feature_columns()`): the model's structure is read from
+        it, and what exists only at run time from the parameter, where the Estimator is
+        built."""
+        fn = self.enclosing_function(call)
+        if fn is None:
+            return binding
+        callers = self.references(fn)
+
+        def bound(node: cst.CSTNode):  # type: ignore[no-untyped-def]
+            found = binding(node)
+            if found is not None or not isinstance(node, cst.Name) or not callers:
+                return found
+            scope = self.scopes.get(node)
+            assignments = list(scope[node.value]) if scope is not None else []
+            param = getattr(assignments[0], "node", None) if len(assignments) == 1 else None
+            if not (isinstance(param, cst.Param) and param in fn.params.params):
+                return None
+            passed = []
+            for caller in callers:
+                site = self.parents.get(caller)
+                if not (isinstance(site, cst.Call) and site.func is caller):
+                    return None
+                value = self.argument_to(site, fn, param)  # type: ignore[attr-defined]
+                if value is None:
+                    return None
+                passed.append(value)
+            if len({re.sub(r"\s+", "", self.code(v)) for v in passed}) != 1 or not isinstance(
+                    passed[0], (cst.Call, cst.List, cst.Tuple, cst.Dict, cst.Name)):
+                return None
+            value = passed[0]
+            if isinstance(value, cst.Name):  # bound once where the call is, read only there
+                value = self.single_binding(value)
+                if not isinstance(value, (cst.Call, cst.List, cst.Tuple)) or len(passed) != 1 \
+                        or self.references(value) != [passed[0]]:
+                    return None
+            return value
+
+        return bound
+
