@@ -224,6 +224,8 @@ class _Pipeline:
     dropped_why: list = field(default_factory=list)  # (argument, why it had no effect)
     canned: Optional[str] = None  # the canned class, for a canned Estimator
     aliases: Optional[set] = None  # every name the drivers reach the Estimator by (_estimator_shared_drivers.py)
+    # the RunConfig comes from a helper (`run_config("dnn")`): its parameters → what the call passes
+    config_values: Optional[dict] = None
     in_list: bool = False  # `[("linear", LinearRegressor(...)), ...]`: built before the list, named there
     drop_imports: tuple = ()  # (module, name) imports the rewrite leaves unused: another module's old model_fn
 

@@ -74,7 +74,8 @@ class _Driver(_AnalysisBase):
                     continue
                 if isinstance(call, cst.Call) and (self.name_of(call.func) or "") in EARLY_STOPPING:
                     raise _Problem(CODE_HOOKS, early_stopping_report(self.name_of(call.func) or ""), call)
-                shared = self.shared_driver_of(use) if isinstance(use, cst.Name) else None  # type: ignore[attr-defined]
+                shared = self.shared_driver_of(use) if isinstance(use, (cst.Name, cst.Subscript)) \
+                    else None  # type: ignore[attr-defined]
                 if shared is not None:
                     self.drive_shared(use, shared, pipeline, model)  # type: ignore[attr-defined]
                     continue

@@ -175,8 +175,10 @@ class _RunConfig(_AnalysisBase):
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"RunConfig `{node.value}` is used elsewhere or changed: "
                                "tfmigrate cannot follow it", call)
         elif chain is None:
-            raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"config `{self.code(node)}` is not a RunConfig(...) tfmigrate "
-                           "can follow", node)
+            chain = self.config_helper_chain(node, pipeline)  # type: ignore[attr-defined]
+            if chain is None:
+                raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"config `{self.code(node)}` is not a RunConfig(...) "
+                               "tfmigrate can follow", node)
         # RunConfig(a=1).replace(b=2): each replace() overrides what came before it.
         given: dict[str, cst.Arg] = {}
         owner: dict[str, cst.Call] = {}
@@ -191,18 +193,22 @@ class _RunConfig(_AnalysisBase):
         for key, arg in given.items():
             if key in ("train_distribute", "eval_distribute") or _is_none(arg.value):
                 continue
+            value = self.substituted(arg.value, pipeline)  # type: ignore[attr-defined]
             if key == "tf_random_seed":
-                pipeline.seed = self.plain(arg.value)
+                pipeline.seed = self.plain(value)
             elif key == "model_dir":
                 if pipeline.model_dir is None:
-                    pipeline.model_dir, pipeline.model_dir_node = self.plain(arg.value), arg.value
+                    pipeline.model_dir, pipeline.model_dir_node = self.plain(value), arg.value
             elif key == "session_config":
+                if pipeline.config_values is not None:
+                    raise _Problem(CODE_RUN_CONFIG_ARG, "session_config in a RunConfig helper: write its "
+                                   "RunConfig where the Estimator is built, or migrate by hand", arg)
                 self.session_config(owner[key], pipeline, arg)
             elif key == "keep_checkpoint_max":
-                pipeline.keep = self.plain(arg.value)
+                pipeline.keep = self.plain(value)
                 pipeline.keep_arg = arg
             elif key == "save_checkpoints_steps":
-                pipeline.save_every = self.plain(arg.value)
+                pipeline.save_every = self.plain(value)
                 pipeline.save_every_arg = arg
             elif key in RUN_CONFIG_DROPPABLE:
                 pipeline.dropped.append(arg)
@@ -295,7 +301,9 @@ class _RunConfig(_AnalysisBase):
         whose path nothing else in the program holds, so only this Estimator ever read its
         checkpoints. The Keras model keeps its state in memory, as for no model_dir."""
         node = pipeline.model_dir_node
-        if not (isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
+        under_root = self.under_new_temporary_root(node)  # type: ignore[attr-defined]
+        if not under_root and not (
+                isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
                 and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)):
             return
         if any(a.attr.value in PATH_READERS for a in self.index.of(cst.Attribute)):
@@ -303,10 +311,12 @@ class _RunConfig(_AnalysisBase):
         own = "model_dir" in given and given["model_dir"].value is node
         if not own and pipeline.shared_config is not None:
             return  # Estimators that share the RunConfig share the directory too
+        what = (f"model_dir `{pipeline.model_dir}` dropped: a directory of its own under a new temporary "
+                "directory, made once" if under_root else f"model_dir `{self.code(node)}` dropped: a new temporary "
+                "directory")
         pipeline.dropped_why.append((node, (
-            f"model_dir `{self.code(node)}` dropped: a new temporary directory, as the Estimator made itself "
-            "without a model_dir, whose checkpoints only this Estimator read; the Keras model keeps its state "
-            "in memory")))
+            f"{what}, as the Estimator made itself without a model_dir, whose checkpoints only this Estimator "
+            "read; the Keras model keeps its state in memory")))
         pipeline.model_dir = pipeline.model_dir_node = None
 
     def readable_anywhere(self, value: cst.BaseExpression) -> bool:

@@ -36,7 +36,7 @@ class _SharedDrivers(_AnalysisBase):
         one (alias, the alias's uses, the shared record or None) per helper or loop. `record`:
         keep the shared records (not when the aliases are only looked up)."""
         parent = self.parents.get(use)
-        if isinstance(parent, cst.Arg) and parent.value is use and isinstance(use, cst.Name):
+        if isinstance(parent, cst.Arg) and parent.value is use and isinstance(use, (cst.Name, cst.Subscript)):
             call = self.parents.get(parent)
             if isinstance(call, cst.Call) and isinstance(call.func, cst.Name):
                 helper = self.single_binding(call.func)
@@ -45,6 +45,11 @@ class _SharedDrivers(_AnalysisBase):
             return None
         if isinstance(parent, cst.Element):
             return self.through_loops(use, parent, record)
+        if isinstance(parent, cst.DictElement) and isinstance(use, cst.Call):
+            holder = self.dict_holder(use)  # type: ignore[attr-defined]
+            return self.through_dict(use, *holder, record) if holder is not None else None  # type: ignore[attr-defined]
+        if isinstance(use, cst.Subscript):  # `best = models["dnn"]`
+            return self.bound_alias(use)  # type: ignore[attr-defined]
         return None
 
     def alias_names(self, pipeline: _Pipeline) -> set[str]:
@@ -180,7 +185,7 @@ class _SharedDrivers(_AnalysisBase):
                 site = self.parents.get(caller)
                 given = self.argument_to(site, helper, param) if isinstance(site, cst.Call) \
                     and site.func is caller else None
-                if not isinstance(given, cst.Name):
+                if not isinstance(given, (cst.Name, cst.Subscript)):  # a Subscript: `models["dnn"]`
                     raise _Problem(CODE_DRIVER, f"`{name}` is also used as `{self.code(site or caller)}`, "
                                    f"which does not pass an Estimator's name for `{param.name.value}`: the "
                                    "Estimator's calls in it have no one Keras form; migrate by hand", caller)
@@ -189,6 +194,9 @@ class _SharedDrivers(_AnalysisBase):
             if record:
                 self.shared_drivers[key] = shared
         returned = [u for u in uses if self.returned_at(u, helper) is not None]
+        if returned and not isinstance(use, cst.Name):
+            raise _Problem(CODE_DRIVER, f"`{name}` returns the Estimator it was given as `{self.code(use)}`: "
+                           "migrate by hand", use)
         for u in returned:
             self.returned_to_same_name(call, use, self.returned_at(u, helper), name)
         return param.name.value, [u for u in uses if u not in returned], shared
@@ -287,8 +295,10 @@ class _SharedDrivers(_AnalysisBase):
         if not isinstance(holder, (cst.List, cst.Tuple)):
             return None
         loop = self.parents.get(holder)
-        loops = [loop] if isinstance(loop, cst.For) and loop.iter is holder else self.loops_over_name(holder, position)
-        if not loops:
+        keyed: list[cst.Subscript] = []  # `dict(models)["dnn"]`
+        loops = [loop] if isinstance(loop, cst.For) and loop.iter is holder \
+            else self.loops_over_name(holder, position, keyed)
+        if not loops and not keyed:
             return None
         passed = []
         for e in holder.elements:
@@ -299,7 +309,10 @@ class _SharedDrivers(_AnalysisBase):
                 raise _Problem(CODE_DRIVER, f"the loop over `{self.code(holder)}` does not take an Estimator in "
                                "every turn: migrate by hand", e)
             passed.append(value)
-        return [self.loop_alias(use, loop, position, holder, passed, record) for loop in loops]
+        found = [self.loop_alias(use, loop, position, holder, passed, record) for loop in loops]
+        if keyed:
+            found += self.pair_key_reads(keyed, holder, position, element)  # type: ignore[attr-defined]
+        return found
 
     def loop_alias(self, use: cst.CSTNode, loop: cst.For, position: int, holder: cst.CSTNode,
                    passed: list, record: bool) -> tuple:
@@ -338,9 +351,10 @@ class _SharedDrivers(_AnalysisBase):
 
     def listed_estimator(self, call: cst.Call) -> bool:
         """Is `call` an Estimator written as an element of a list (alone, or second in a
-        `("linear", LinearRegressor(...))` pair) that loops take in turn?"""
+        `("linear", LinearRegressor(...))` pair) that loops take in turn, or a value of a dict
+        (`{"linear": LinearRegressor(...)}`)?"""
         parent = self.parents.get(call)
-        if not isinstance(parent, cst.Element):
+        if not isinstance(parent, (cst.Element, cst.DictElement)):
             return False
         try:
             return bool(self.shared_driver_of(call, record=False))
@@ -353,7 +367,9 @@ class _SharedDrivers(_AnalysisBase):
         element = self.parents.get(call)
         holder = self.parents.get(element)
         key = None
-        if isinstance(holder, cst.Tuple) and holder.elements and isinstance(holder.elements[0].value, cst.SimpleString):
+        if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+            key = element.key.evaluated_value  # `{"wide_deep": DNNLinearCombinedRegressor(...)}`
+        elif isinstance(holder, cst.Tuple) and holder.elements and isinstance(holder.elements[0].value, cst.SimpleString):
             key = holder.elements[0].value.evaluated_value
             holder = self.parents.get(self.parents.get(holder))
         number = 1 + next((i for i, e in enumerate(getattr(holder, "elements", ())) if self.encloses(e, call)), 0)
@@ -379,16 +395,20 @@ class _SharedDrivers(_AnalysisBase):
         return isinstance(node, cst.Call) and (self.name_of(node.func) == ESTIMATOR
                                                or self.name_of(node.func) in CANNED)
 
-    def loops_over_name(self, value: cst.CSTNode, position: int) -> list[cst.For]:
+    def loops_over_name(self, value: cst.CSTNode, position: int, keyed: list) -> list[cst.For]:
         """The loops that read `models`, bound once to this list: every read of it must be a
-        `for` over it or a comprehension whose target leaves the Estimator unread."""
+        `for` over it, a comprehension whose target leaves the Estimator unread, or a read by
+        key (`dict(models)["dnn"]`, put in `keyed`)."""
         name = self.assigned_name(value)
         if name is None:
             return []
         loops = []
         for read in self.references(value):
             parent = self.parents.get(read)
-            if isinstance(parent, cst.For) and parent.iter is read:
+            key_read = self.list_key_read(read)  # type: ignore[attr-defined]
+            if key_read is not None:
+                keyed.append(key_read)
+            elif isinstance(parent, cst.For) and parent.iter is read:
                 loops.append(parent)
             elif isinstance(parent, cst.CompFor) and parent.iter is read and self.leaves_unread(parent, position):
                 continue
@@ -412,6 +432,16 @@ class _SharedDrivers(_AnalysisBase):
 
     def drive_shared(self, use: cst.CSTNode, found: list[tuple], pipeline: _Pipeline, model: object) -> None:
         for alias, uses, shared in found:
+            if shared is None:  # one Estimator's own other name (`models["dnn"]`, `best = models["dnn"]`)
+                saved = (pipeline.driver_name, pipeline.strategy_ref)
+                pipeline.driver_name = alias
+                if pipeline.strategy_name:
+                    pipeline.strategy_ref = f"{alias}.distribute_strategy"
+                try:
+                    self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
+                finally:
+                    pipeline.driver_name, pipeline.strategy_ref = saved
+                continue
             if pipeline.model_dir is not None and isinstance(shared.regions[0], cst.FunctionDef) \
                     and shared.regions[0] is not self.enclosing_function(pipeline.estimator_stmt):
                 raise _Problem(CODE_DRIVER, f"the Estimator is passed to {shared.what} with a model_dir: its "

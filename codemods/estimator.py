@@ -45,6 +45,8 @@ from tfmigrate.codemods._estimator_run_config import _RunConfig
 from tfmigrate.codemods._estimator_export import _Export
 from tfmigrate.codemods._estimator_canned_site import _CannedSite
 from tfmigrate.codemods._estimator_shared_drivers import _SharedDrivers
+from tfmigrate.codemods._estimator_keyed import _KeyedEstimators
+from tfmigrate.codemods._estimator_config_helper import _ConfigHelper
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_CANNED, CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_DRIVER, CODE_DROPPED,
@@ -93,8 +95,8 @@ class EstimatorRule(Rule):
 
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
-                _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _Export,
-                _CannedSite):
+                _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _KeyedEstimators, _Export,
+                _CannedSite, _ConfigHelper):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -276,8 +278,14 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             written = {self.shared_fn_code.get(id(u), (None,))[0] for u in users}
             if all(id(u) in fixes for u in users) and len(written) == 1:
                 first = fixes[id(users[0])]
+                written_class = self.shared_fn_code[id(users[0])][1]
+                imports = findings[first].add_imports
+                tf = self.tf2_alias()
+                if tf is not None and f"{tf[0]}." in self.edit_text(written_class):
+                    # the pipeline's own edits may not name TensorFlow (a loop's fit calls), the class does
+                    imports = tuple(dict.fromkeys((*imports, *tf[1])))
                 findings[first] = dataclasses.replace(
-                    findings[first], edits=(self.shared_fn_code[id(users[0])][1], *findings[first].edits))
+                    findings[first], edits=(written_class, *findings[first].edits), add_imports=imports)
                 continue
             why = ("another Estimator that takes it is left as it is (see its report)"
                    if not all(id(u) in fixes for u in users) else
@@ -298,7 +306,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if not all(id(u) in fixes for u in users):
                 continue
             last = fixes[id(max(users, key=self.start))]
-            stmt = next(s for s in self.index.of(cst.SimpleStatementLine) if id(s) == stmt_id)
+            stmt = next(s for kind in (cst.SimpleStatementLine, cst.FunctionDef)
+                        for s in self.index.of(kind) if id(s) == stmt_id)
             fix = findings[last]
             edits = [*fix.edits, Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True)]
             notes, imports, unused = fix.notes, fix.add_imports, fix.remove_unused_imports

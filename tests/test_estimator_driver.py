@@ -63,6 +63,23 @@ REFERENCES = {
         "eval {'loss': 0.04999658, 'global_step': 6}",
         "eval {'loss': 0.045127157, 'global_step': 7}",
     ],
+    'estimator_canned_kept_in_a_dict': [  # a dict of Estimators, read by written keys and a loop's key
+        "names ['linear', 'mean'] 2",
+        "scored {'average_loss': 0.29308447, 'label/mean': -0.46356508, 'loss': 0.29308447, "
+        "'prediction/mean': -0.3647946, 'global_step': 12}",
+        "first ['predictions'] -0.33295",
+    ],
+    'estimator_dict_items_loop_custom_model_fn': [  # one model_fn, two params, a loop over items()
+        "score narrow {'loss': 0.309791, 'global_step': 4}",
+        "score wide {'loss': 0.241136, 'global_step': 4}",
+        "again {'loss': 0.38281515, 'global_step': 4}",
+    ],
+    'estimator_canned_run_config_helper_per_model': [  # run_config(name), dirs under one mkdtemp root
+        "baseline {'average_loss': 0.5624624, 'label/mean': 0.82790595, 'loss': 0.5624624, "
+        "'prediction/mean': 0.4554142, 'global_step': 8}",
+        "linear {'average_loss': 0.31949878, 'label/mean': 0.82790595, 'loss': 0.31949878, "
+        "'prediction/mean': 0.6710235, 'global_step': 8}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",

@@ -1,5 +1,5 @@
-"""The list of (name, Estimator) pairs is also turned into a dict to pick one model: that
-read is not a loop tfmigrate can follow, so every Estimator of the list stays."""
+"""The list of (name, Estimator) pairs is also turned into a dict to pick one model by its
+key: that read gets the model built for that pair."""
 import numpy as np
 import tensorflow as tf
 
