@@ -201,3 +201,24 @@ class _ConfigHelper(_AnalysisBase):
                 return False  # a function inside the one that binds the root: called who knows how often
             cur = self.parents.get(cur)
         return True
+
+    def new_temporary_path(self, node: Optional[cst.BaseExpression]) -> bool:
+        """`tempfile.mkdtemp()`, or `os.path.join(tempfile.mkdtemp(), "model")`: new each time."""
+        if isinstance(node, cst.Call) and self.name_of(node.func) == "os.path.join" and node.args \
+                and not any(a.star or a.keyword is not None for a in node.args) \
+                and all(isinstance(a.value, cst.SimpleString) for a in node.args[1:]):
+            node = node.args[0].value
+        return isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp" \
+            and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)
+
+    def fresh_path_value(self, node: Optional[cst.BaseExpression], pipeline: _Pipeline
+                         ) -> Optional[cst.BaseExpression]:
+        """`node`, or for `model_dir=model_dir` the value of that name when it is bound once,
+        read only here, and the Estimator is built once for each time the binding runs."""
+        if not isinstance(node, cst.Name):
+            return node
+        value = self.single_binding(node)
+        if not isinstance(value, cst.Call) or self.references(value) != [node] \
+                or not self.built_once(pipeline.estimator_call, value):
+            return node
+        return value

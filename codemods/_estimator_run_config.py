@@ -301,10 +301,9 @@ class _RunConfig(_AnalysisBase):
         whose path nothing else in the program holds, so only this Estimator ever read its
         checkpoints. The Keras model keeps its state in memory, as for no model_dir."""
         node = pipeline.model_dir_node
-        under_root = self.under_new_temporary_root(node)  # type: ignore[attr-defined]
-        if not under_root and not (
-                isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp"
-                and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)):
+        made = self.fresh_path_value(node, pipeline)  # type: ignore[attr-defined]
+        under_root = self.under_new_temporary_root(made)  # type: ignore[attr-defined]
+        if not under_root and not self.new_temporary_path(made):  # type: ignore[attr-defined]
             return
         if any(a.attr.value in PATH_READERS for a in self.index.of(cst.Attribute)):
             return  # `est.latest_checkpoint()`, `est.model_dir`: the program reads the path

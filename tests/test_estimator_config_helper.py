@@ -146,3 +146,38 @@ model = tf.estimator.Estimator(model_fn, config=run_config("a"))
 model.train(input_fn, steps=3)
 ''')
     assert any("is not a RunConfig(...) tfmigrate can follow" in m for m in messages)
+
+
+def test_a_name_bound_to_a_new_temporary_path_is_dropped() -> None:
+    new, diagnostics = rewrite(HEAD + '''\
+def main():
+    model_dir = os.path.join(tempfile.mkdtemp(), "plan_model")
+    model = tf.estimator.Estimator(model_fn, config=tf.estimator.RunConfig(model_dir=model_dir))
+    model.train(input_fn, steps=3)
+
+
+main()
+''')
+    assert "CheckpointManager" not in new and "tf.estimator" not in new
+    assert any("model_dir `model_dir` dropped: a new temporary directory" in d.message for d in diagnostics)
+
+
+def test_a_temporary_path_two_estimators_read_keeps_checkpoints() -> None:
+    new, _ = rewrite(HEAD + '''\
+model_dir = tempfile.mkdtemp()
+first = tf.estimator.Estimator(model_fn, model_dir=model_dir)
+first.train(input_fn, steps=3)
+second = tf.estimator.Estimator(model_fn, model_dir=model_dir)
+second.train(input_fn, steps=3)
+''')
+    assert new.count("CheckpointManager(") == 2
+
+
+def test_a_temporary_path_made_before_a_loop_that_builds_the_estimator_keeps_checkpoints() -> None:
+    new, _ = rewrite(HEAD + '''\
+model_dir = tempfile.mkdtemp()
+for steps in [2, 3]:
+    model = tf.estimator.Estimator(model_fn, model_dir=model_dir)
+    model.train(input_fn, steps=steps)
+''')
+    assert "tf.train.CheckpointManager(checkpoint, model_dir" in new
