@@ -446,6 +446,25 @@ class _AnalysisBase:
                 return assign.value
         return None
 
+    def unpacked_binding(self, name: cst.Name) -> Optional[cst.CSTNode]:
+        """`is_male, age = [categorical(...), numeric(...)]`: the element a name bound once by
+        unpacking a written list or tuple of the same length gets (feature columns, as the
+        course labs define them)."""
+        scope = self.scopes.get(name) if isinstance(name, cst.Name) else None
+        bindings = list(scope[name.value]) if scope is not None else []
+        node = getattr(bindings[0], "node", None) if len(bindings) == 1 else None
+        element = self.parents.get(node) if node is not None else None
+        target = self.parents.get(element) if isinstance(element, cst.Element) else None
+        holder = self.parents.get(target) if isinstance(target, (cst.Tuple, cst.List)) else None
+        assign = self.parents.get(holder) if isinstance(holder, cst.AssignTarget) else None
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                and isinstance(assign.value, (cst.Tuple, cst.List))):
+            return None
+        targets, values = target.elements, assign.value.elements  # type: ignore[union-attr]
+        if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
+            return None
+        return values[list(targets).index(element)].value
+
     def references(self, binding: cst.CSTNode) -> list[cst.CSTNode]:
         """Every use of the name bound by the statement holding `binding`."""
         if isinstance(binding, cst.FunctionDef):

@@ -424,7 +424,7 @@ class _Lookups:
     def binding(self, node: cst.CSTNode) -> Optional[cst.CSTNode]:
         owner = self.owner(node)
         if isinstance(node, cst.Name):
-            found = owner.single_binding(node)
+            found = owner.single_binding(node) or owner.unpacked_binding(node)
             if found is not None:
                 return found
         if not isinstance(node, (cst.Name, cst.Attribute)):

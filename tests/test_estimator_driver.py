@@ -80,6 +80,10 @@ REFERENCES = {
         "linear {'average_loss': 0.31949878, 'label/mean': 0.82790595, 'loss': 0.31949878, "
         "'prediction/mean': 0.6710235, 'global_step': 8}",
     ],
+    'estimator_canned_columns_unpacked_from_a_list': [  # `a, b, c = [column, column, column]`
+        "eval {'average_loss': 0.06382442, 'label/mean': 3.442477, 'loss': 0.06382442, "
+        "'prediction/mean': 3.4951077, 'global_step': 10}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",
