@@ -428,15 +428,27 @@ class _Driver(_AnalysisBase):
         pipeline.expressions.append((call, f"{pipeline.checkpoints}.latest_checkpoint"))
 
     def driver_train_and_evaluate(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
-        stmt, target = self.statement_for(call, pipeline)
+        stmt = self.statement_of(call)
+        small = stmt.body[0] if stmt is not None and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Return) and small.value is call:  # `return train_and_evaluate(...)`
+            target: Optional[str] = "return"
+        else:
+            stmt, target = self.statement_for(call, pipeline)
         given = self.keyword_args(call, ("estimator", "train_spec", "eval_spec"))
         train = self.spec(given.get("train_spec"), TRAIN_SPEC, ("input_fn", "max_steps", "hooks"), pipeline, call)
         evaluation = self.spec(given.get("eval_spec"), EVAL_SPEC, ("input_fn", "steps", "name", "hooks", "exporters",
                                                                    "start_delay_secs", "throttle_secs"), pipeline, call)
         lines = self.fit_lines(train, pipeline, call)
+        exporters = evaluation.pop("exporters", None)
         evaluate = self.evaluate_text(evaluation, EVAL_SPEC_DEFAULT_STEPS, pipeline, call)
+        exported: list[str] = []
+        if exporters is not None and not _is_none(exporters.value) and not (
+                isinstance(exporters.value, (cst.List, cst.Tuple)) and not exporters.value.elements):
+            more, exported = self.exporter_lines(exporters.value, pipeline, model, call)  # type: ignore[attr-defined]
+            lines += more
         # train_and_evaluate returned (the last evaluation's results, the exporters' results).
-        lines.append(f"{target} = ({evaluate}, [])" if target is not None else evaluate)
+        value = f"({evaluate}, [{', '.join(exported)}])"
+        lines.append(evaluate if target is None else f"return {value}" if target == "return" else f"{target} = {value}")
         pipeline.calls.append(_Call(stmt, lines))
 
     def spec(self, arg: Optional[cst.Arg], kind: str, positional: Sequence[str], pipeline: _Pipeline,

@@ -31,6 +31,7 @@ TENSOR_RECEIVER = "tf.estimator.export.TensorServingInputReceiver"  # a lone fea
 PLACEHOLDER = "tf.placeholder"
 PREDICT_OUTPUT = "tf.estimator.export.PredictOutput"
 EXPORT_METHODS = ("export_saved_model", "export_savedmodel")
+EXPORTERS = ("tf.estimator.LatestExporter", "tf.estimator.FinalExporter")
 
 
 class _Export(_AnalysisBase):
@@ -50,13 +51,29 @@ class _Export(_AnalysisBase):
                                           and value.value.value == "True"):
                 raise _Problem(CODE_DRIVER, f"{method}({key}=...) has no automatic Keras form: export by hand",
                                value)
-        why = self.export_refused(pipeline, model)
-        if why is not None:
-            raise _Problem(CODE_DRIVER, f"`{method}`: {why}; export by hand with keras.export.ExportArchive", call)
         if "export_dir_base" not in given or "serving_input_receiver_fn" not in given:
             raise _Problem(CODE_DRIVER, f"`{method}` without export_dir_base and serving_input_receiver_fn", call)
-        specs, features = self.serving_receiver(given["serving_input_receiver_fn"].value, call, pipeline)
         stmt, target, inside = self.export_place(call)
+        base = f"{pipeline.tf}.compat.as_str({self.code(given['export_dir_base'].value)})"
+        lines, path = self.archive_lines(method, given["serving_input_receiver_fn"].value, base, call, pipeline,
+                                         model)
+        tf = pipeline.tf
+        if inside:  # `est.export_saved_model(...).decode()`: the export goes first, its value stays
+            pipeline.before.append((stmt, lines))
+            pipeline.expressions.append((call, f"{tf}.compat.as_bytes({path})"))
+            return
+        if target is not None:
+            lines.append(f"{target} = {tf}.compat.as_bytes({path})")  # the Estimator returned bytes
+        pipeline.calls.append(_Call(stmt, lines))
+
+    def archive_lines(self, what: str, receiver: cst.BaseExpression, base: str, call: cst.Call,
+                      pipeline: _Pipeline, model: object, accounted: int = 1) -> tuple[list[str], str]:
+        """The lines that write the model out as the Estimator's export did, under `base` (the
+        text of a str path), and the name that then holds the new folder's path."""
+        why = self.export_refused(pipeline, model)
+        if why is not None:
+            raise _Problem(CODE_DRIVER, f"`{what}`: {why}; export by hand with keras.export.ExportArchive", call)
+        specs, features = self.serving_receiver(receiver, call, pipeline, accounted)
         names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"))  # type: ignore[attr-defined]
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the export", call)
@@ -69,7 +86,6 @@ class _Export(_AnalysisBase):
             outputs = f'{{"output": {outputs}}}'  # PredictOutput named a lone tensor "output"
         signature = ", ".join(f'"{key}": {tf}.TensorSpec({shape}, {dtype}, name="{key}")'
                               for key, shape, dtype in specs)
-        base = self.code(given["export_dir_base"].value)
         lines = [
             f"{archive} = {tf}.keras.export.ExportArchive()",
             "# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, whose serving_default",
@@ -77,17 +93,79 @@ class _Export(_AnalysisBase):
             f"{archive}.track({est})",
             f'{archive}.add_endpoint(name="serving_default", fn=lambda receivers: {outputs}, '
             f"input_signature=[{{{signature}}}])",
-            f"{path} = os.path.join({tf}.compat.as_str({base}), str(int(time.time())))",
+            f"{path} = os.path.join({base}, str(int(time.time())))",
             f"{archive}.write_out({path}, verbose=False)",
         ]
         pipeline.imports += (ImportSpec("os"), ImportSpec("time"))
-        if inside:  # `est.export_saved_model(...).decode()`: the export goes first, its value stays
-            pipeline.before.append((stmt, lines))
-            pipeline.expressions.append((call, f"{tf}.compat.as_bytes({path})"))
-            return
-        if target is not None:
-            lines.append(f"{target} = {tf}.compat.as_bytes({path})")  # the Estimator returned bytes
-        pipeline.calls.append(_Call(stmt, lines))
+        return lines, path
+
+    def exporter_lines(self, exporters: cst.BaseExpression, pipeline: _Pipeline, model: object, call: cst.Call
+                       ) -> tuple[list[str], list[str]]:
+        """EvalSpec(exporters=...) of LatestExporter / FinalExporter: the lines that write
+        each one's SavedModel after training, under `<model_dir>/export/<name>` as
+        training.py's `_Evaluator._export_eval_result` did, and the texts of the paths
+        train_and_evaluate returned (bytes). The Estimator exported after each evaluation of
+        train_and_evaluate; the last evaluation is the one after training, and a
+        LatestExporter's newest (a FinalExporter's only) export is that one."""
+        node = exporters
+        if isinstance(node, cst.Name):
+            bound = self.single_binding(node)
+            if not isinstance(bound, (cst.Call, cst.List, cst.Tuple)) or self.references(bound) != [node] \
+                    or self.assigned_name(bound) is None:
+                raise _Problem(CODE_DRIVER, f"exporters `{node.value}` is not one exporter or list of them used "
+                               "only here: export by hand", node)
+            pipeline.removed.append(self.statement_of(bound))  # type: ignore[arg-type]
+            node = bound
+        calls = [e.value for e in node.elements] if isinstance(node, (cst.List, cst.Tuple)) else [node]
+        tf = pipeline.tf
+        model_dir = pipeline.model_dir
+        resolved = []
+        for exporter in calls:
+            if isinstance(exporter, cst.Name):
+                bound = self.single_binding(exporter)
+                if not isinstance(bound, cst.Call) or self.references(bound) != [exporter] \
+                        or self.assigned_name(bound) is None:
+                    raise _Problem(CODE_DRIVER, f"exporter `{exporter.value}` is not bound once and read only "
+                                   "here: export by hand", exporter)
+                pipeline.removed.append(self.statement_of(bound))  # type: ignore[arg-type]
+                exporter = bound
+            kind = normalize(self.name_of(exporter.func)) if isinstance(exporter, cst.Call) else None
+            if kind not in EXPORTERS:
+                raise _Problem(CODE_DRIVER, "EvalSpec(exporters=...) other than LatestExporter and FinalExporter "
+                               "(a BestExporter kept the export of the best of the evaluations during training, "
+                               "which Keras does not run): export by hand with keras.export.ExportArchive",
+                               exporter)
+            given = self.keyword_args(exporter, ("name", "serving_input_receiver_fn", "assets_extra", "as_text",  # type: ignore[arg-type]
+                                                 "exports_to_keep"))
+            if "name" not in given or "serving_input_receiver_fn" not in given:
+                raise _Problem(CODE_DRIVER, "an exporter without name and serving_input_receiver_fn", exporter)
+            for key in ("assets_extra", "as_text"):
+                if key in given and not (isinstance(given[key].value, cst.Name)
+                                         and given[key].value.value in ("None", "False")):
+                    raise _Problem(CODE_DRIVER, f"{kind.rsplit('.', 1)[1]}({key}=...) has no automatic Keras form: "  # type: ignore[union-attr]
+                                   "export by hand", given[key])
+            keep = given.get("exports_to_keep")
+            if keep is not None and isinstance(keep.value, cst.Integer) and int(keep.value.value) < 1:
+                raise _Problem(CODE_DRIVER, "exports_to_keep below 1", keep)
+            resolved.append((kind.rsplit(".", 1)[1], given))  # type: ignore[union-attr]
+        # a receiver function only these exporters name goes with them
+        receivers = [self.code(given["serving_input_receiver_fn"].value) for _, given in resolved]
+        lines: list[str] = []
+        paths: list[str] = []
+        for kind, given in resolved:
+            root = model_dir if model_dir is not None else "tempfile.mkdtemp()"
+            if model_dir is None:  # the Estimator's own temporary model_dir
+                pipeline.imports += (ImportSpec("tempfile"),)
+            base = f'os.path.join({tf}.compat.as_str({root}), "export", {self.code(given["name"].value)})'
+            receiver = given["serving_input_receiver_fn"].value
+            more, path = self.archive_lines(kind, receiver, base, call, pipeline, model,
+                                            receivers.count(self.code(receiver)))
+            if len(resolved) > 1:  # each export keeps its path under a name of its own
+                more = [line.replace(path, f"{path}_{len(paths) + 1}") for line in more]
+                path = f"{path}_{len(paths) + 1}"
+            lines += more
+            paths.append(f"{tf}.compat.as_bytes({path})")
+        return lines, paths
 
     def export_place(self, call: cst.Call) -> tuple[cst.SimpleStatementLine, Optional[str], bool]:
         """The statement of the export: the call alone (and its target), or inside an
@@ -141,7 +219,7 @@ class _Export(_AnalysisBase):
                         "outputs")
         return None
 
-    def serving_receiver(self, node: cst.BaseExpression, call: cst.Call, pipeline: _Pipeline
+    def serving_receiver(self, node: cst.BaseExpression, call: cst.Call, pipeline: _Pipeline, accounted: int = 1
                          ) -> tuple[list[tuple[str, str, str]], str]:
         """The receiver tensors (key, shape, dtype) and the model's features in terms of them
         (`receivers["x"]`), read from a function of the module that makes placeholders and
@@ -194,8 +272,8 @@ class _Export(_AnalysisBase):
             if any(name not in by_name for name in wanted.values()):
                 raise problem
             features = "{" + ", ".join(f'"{key}": receivers["{by_name[name]}"]' for key, name in wanted.items()) + "}"
-        if len(self.references(fn)) == 1:
-            pipeline.removed.append(fn)  # type: ignore[arg-type]  # only the export used it
+        if len(self.references(fn)) == accounted and fn not in pipeline.removed:
+            pipeline.removed.append(fn)  # type: ignore[arg-type]  # only the exports rewritten here used it
         return specs, features
 
     def tensor_keys(self, node: cst.BaseExpression, lone: Optional[str], placeholders: dict[str, cst.Call],

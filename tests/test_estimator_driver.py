@@ -53,6 +53,12 @@ REFERENCES = {
         "inputs ['measurements']",
         "served {'doubled': [1.7312699556350708, 2.026930093765259], 'value': [0.8656399846076965, 1.0134700536727905]}",
     ],
+    'estimator_train_and_evaluate_latest_exporter': [  # the newest export, loaded back and served
+        "metrics {'loss': 0.1400165, 'global_step': 20}",
+        "exported 1 True",
+        "inputs ['readings']",
+        "served {'value': [0.9519799947738647, 0.4026400148868561]}",
+    ],
     'estimator_export_savedmodel_lone_tensor': [  # TensorServingInputReceiver, lone prediction
         "inputs ['input']",
         "served {'output': [0.10204999893903732, 0.131850004196167, 0.1687300056219101]}",

@@ -1,5 +1,6 @@
-"""EvalSpec(exporters=...) writes a SavedModel through a serving_input_receiver_fn after the
-evaluations; Keras's model.export serves the model's own inputs, so this is reported."""
+"""EvalSpec(exporters=[...]) wrote a SavedModel through a serving_input_receiver_fn of
+placeholders after the evaluations; the newest is the one after training, which the Keras
+model writes with the same serving signature."""
 import numpy as np
 import tensorflow as tf
 

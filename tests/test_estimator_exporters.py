@@ -1,0 +1,100 @@
+"""EvalSpec(exporters=...) of train_and_evaluate (codemods/_estimator_export.py): a
+LatestExporter's newest and a FinalExporter's only export are the ones after training, which
+the Keras model writes with the receiver's serving signature; other exporters are reported."""
+
+from __future__ import annotations
+
+from tests.support import check_noop, rewrite
+
+HEAD = '''\
+import tensorflow as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"x": [[1.0], [2.0]]}, [[2.0], [4.0]])).batch(2)
+
+
+def model_fn(features, labels, mode):
+    output = tf.compat.v1.layers.dense(features["x"], 1)
+    if mode == tf.estimator.ModeKeys.PREDICT:
+        return tf.estimator.EstimatorSpec(mode, predictions={"value": output})
+    loss = tf.compat.v1.losses.mean_squared_error(labels, output)
+    train_op = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(
+        loss, global_step=tf.compat.v1.train.get_global_step())
+    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
+
+
+def serving_input_fn():
+    x = tf.compat.v1.placeholder(tf.float32, [None, 1])
+    return tf.estimator.export.ServingInputReceiver({"x": x}, {"x": x})
+
+
+'''
+
+
+def reports(src: str) -> list[str]:
+    return [d.message for d in check_noop(src)]
+
+
+def test_two_exporters_write_one_export_each_and_the_value_lists_both() -> None:
+    new, _ = rewrite(HEAD + '''\
+estimator = tf.estimator.Estimator(model_fn, model_dir="/tmp/run")
+latest = tf.estimator.LatestExporter("latest", serving_input_fn, exports_to_keep=2)
+result = tf.estimator.train_and_evaluate(
+    estimator, tf.estimator.TrainSpec(input_fn, max_steps=4),
+    tf.estimator.EvalSpec(input_fn, exporters=[latest, tf.estimator.FinalExporter("final", serving_input_fn)]))
+''')
+    assert 'os.path.join(tf.compat.as_str("/tmp/run"), "export", "latest")' in new
+    assert 'os.path.join(tf.compat.as_str("/tmp/run"), "export", "final")' in new
+    assert "[tf.compat.as_bytes(export_path_1), tf.compat.as_bytes(export_path_2)])" in new
+    assert "tf.estimator" not in new and "def serving_input_fn" not in new
+
+
+def test_without_model_dir_the_export_goes_under_a_new_temporary_directory() -> None:
+    new, _ = rewrite(HEAD + '''\
+estimator = tf.estimator.Estimator(model_fn)
+tf.estimator.train_and_evaluate(estimator, tf.estimator.TrainSpec(input_fn, max_steps=4),
+                                tf.estimator.EvalSpec(input_fn, exporters=tf.estimator.FinalExporter("m", serving_input_fn)))
+''')
+    assert 'os.path.join(tf.compat.as_str(tempfile.mkdtemp()), "export", "m")' in new and "import tempfile" in new
+
+
+def test_a_best_exporter_is_reported() -> None:
+    messages = reports(HEAD + '''\
+estimator = tf.estimator.Estimator(model_fn)
+tf.estimator.train_and_evaluate(estimator, tf.estimator.TrainSpec(input_fn, max_steps=4),
+                                tf.estimator.EvalSpec(input_fn, exporters=tf.estimator.BestExporter("b", serving_input_fn)))
+''')
+    assert any("other than LatestExporter and FinalExporter" in m for m in messages)
+
+
+def test_an_exporter_read_elsewhere_is_reported() -> None:
+    messages = reports(HEAD + '''\
+estimator = tf.estimator.Estimator(model_fn)
+exporter = tf.estimator.LatestExporter("e", serving_input_fn)
+print(exporter.name)
+tf.estimator.train_and_evaluate(estimator, tf.estimator.TrainSpec(input_fn, max_steps=4),
+                                tf.estimator.EvalSpec(input_fn, exporters=exporter))
+''')
+    assert any("is not one exporter or list of them used only here" in m for m in messages)
+
+
+def test_a_canned_estimators_exporter_is_reported() -> None:
+    messages = reports('''\
+import tensorflow as tf
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"x": [1.0, 2.0]}, [2.0, 4.0])).batch(2)
+
+
+def serving_input_fn():
+    x = tf.compat.v1.placeholder(tf.float32, [None])
+    return tf.estimator.export.ServingInputReceiver({"x": x}, {"x": x})
+
+
+regressor = tf.estimator.LinearRegressor([tf.feature_column.numeric_column("x")])
+tf.estimator.train_and_evaluate(regressor, tf.estimator.TrainSpec(input_fn, max_steps=4),
+                                tf.estimator.EvalSpec(input_fn, exporters=tf.estimator.LatestExporter("e", serving_input_fn)))
+''')
+    assert any("head's signatures" in m for m in messages)
