@@ -11,6 +11,7 @@ import libcst as cst
 from libcst.metadata import GlobalScope
 
 from tfmigrate.codemods.config_proto import translate_session_config
+from tfmigrate.names import is_compat_v1
 from tfmigrate.rule import Finding, Replace
 from tfmigrate.codemods._estimator_contrib_run_config import value_roots
 from tfmigrate.codemods._estimator_common import (
@@ -523,6 +524,9 @@ class _RunConfig(_AnalysisBase):
         else:
             raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(node)}` cannot be followed", node)
         kind = self.name_of(call.func)
+        made = self.strategy_made_by_helper(call) if kind is None else None
+        if made is not None:  # `strategy = distribution_strategy()`, a helper that returns one MirroredStrategy
+            call, kind = made, self.name_of(made.func)
         if kind in PARAMETER_SERVER:
             self.handled_strategies.add(call)
             raise _Problem(CODE_PARAMETER_SERVER, "parameter-server Estimator training: use "
@@ -532,6 +536,29 @@ class _RunConfig(_AnalysisBase):
             raise _Problem(CODE_STRATEGY_LEFT, f"strategy `{self.code(call)}` is not a Mirrored or MultiWorker"
                            "Mirrored strategy", call)
         pipeline.strategy_call = call
+
+    def strategy_made_by_helper(self, call: cst.Call) -> Optional[cst.Call]:
+        """`def distribution_strategy(): ... return tf.distribute.MirroredStrategy(devices=gpus)`:
+        a function of the module, not a generator, whose last statement returns and whose every
+        return makes a tf.distribute.MirroredStrategy (on the devices it found, or the CPU):
+        whichever runs, the Estimator got a MirroredStrategy, which Keras takes as it is."""
+        fn = self.single_binding(call.func) if isinstance(call.func, cst.Name) else None
+        if not isinstance(fn, cst.FunctionDef) or fn.decorators or fn.asynchronous is not None \
+                or not isinstance(fn.body, cst.IndentedBlock) or not fn.body.body:
+            return None
+        last = fn.body.body[-1]
+        if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+            return None
+        returns = []
+        for node in _walk(fn):
+            if isinstance(node, (cst.Yield, cst.Await)) and self.enclosing_function(node) is fn:  # type: ignore[attr-defined]
+                return None
+            if isinstance(node, cst.Return) and self.enclosing_function(node) is fn:  # type: ignore[attr-defined]
+                returns.append(node.value)
+        if not returns or not all(isinstance(r, cst.Call) and self.name_of(r.func) in MIRRORED
+                                  and not is_compat_v1(self.qnames, r.func) for r in returns):
+            return None
+        return returns[0]  # type: ignore[return-value]
 
     def same_inline_strategy(self, train: cst.BaseExpression, evaluation: cst.BaseExpression) -> bool:
         """`RunConfig(train_distribute=tf.distribute.MirroredStrategy(), eval_distribute=

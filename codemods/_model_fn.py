@@ -309,8 +309,10 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         if unknown or "features" not in self.params or "labels" not in self.params or "mode" not in self.params:
             raise NotTranslatable("model_fn parameters are not (features, labels, mode[, params, config])",
                                   self.fn.params)
+        # (a logging call that prints `config.model_dir` only logged; the model does not log)
         read = set().union(*(_names_used(n) for n in _walk(self.fn.body)
-                             if isinstance(n, cst.BaseSmallStatement) and not self.is_unused_marker(n)))
+                             if isinstance(n, cst.BaseSmallStatement) and not self.is_unused_marker(n)
+                             and not self.only_logs(n)))
         if "config" in self.params and "config" in read:
             raise NotTranslatable("model_fn reads its RunConfig `config`: Keras has no such argument", self.fn)
 
@@ -343,6 +345,11 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                                      "an exported SavedModel (an export tfmigrate writes serves the predictions as "
                                      "serving_default, as one PredictOutput did)"))
         return out
+
+    def only_logs(self, small: cst.CSTNode) -> bool:
+        """`tf.logging.info(...)` as a statement of its own."""
+        return isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+            and (self.name_of(small.value.func) or "").startswith(("tf.logging.", "tf.compat.v1.logging."))
 
     def only_logging_hooks(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`training_hooks=[tf.train.LoggingTensorHook(...)]`: hooks that only printed tensors."""

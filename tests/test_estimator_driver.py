@@ -90,6 +90,9 @@ REFERENCES = {
         "eval {'average_loss': 0.06382442, 'label/mean': 3.442477, 'loss': 0.06382442, "
         "'prediction/mean': 3.4951077, 'global_step': 10}",
     ],
+    'estimator_strategy_made_by_a_helper': [  # MirroredStrategy from a helper, config only logged
+        "eval {'loss': 0.003489998, 'global_step': 8}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",
