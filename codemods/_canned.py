@@ -229,12 +229,37 @@ class _Canned:
         """An optimizer argument's value: a call written there, or the call its name is bound to."""
         if isinstance(node, cst.Lambda) and not node.params.params:
             node = node.body
+        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.FunctionDef):
+            node = self.returned_optimizer(self.binding(node)) or node
         if isinstance(node, cst.Name):
             bound = self.binding(node)
             bound = bound if isinstance(bound, cst.Call) else self.latest(node)
             if isinstance(bound, cst.Call):
                 return bound
         return node
+
+    def returned_optimizer(self, fn: cst.FunctionDef) -> Optional[cst.Call]:
+        """`def optimizer_fn(): rate = tf.train.exponential_decay(...); return AdamOptimizer(rate)`,
+        a function of no parameters the Estimator called for its optimizer, as it called a
+        lambda: the call it returns, when the rest of it only binds names once (a learning
+        rate the call reads, followed where it is read)."""
+        if fn.decorators or fn.asynchronous is not None or not isinstance(fn.body, cst.IndentedBlock) \
+                or fn.params.params or fn.params.star_arg is not cst.MaybeSentinel.DEFAULT \
+                or fn.params.kwonly_params or fn.params.star_kwarg is not None or fn.params.posonly_params:
+            return None
+        body = list(fn.body.body)
+        if body and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) \
+                and isinstance(body[0].body[0].value, cst.SimpleString):
+            body = body[1:]  # a docstring
+        smalls = [s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None for s in body]
+        if not smalls or not isinstance(smalls[-1], cst.Return) or not isinstance(smalls[-1].value, cst.Call):
+            return None
+        for small in smalls[:-1]:
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and isinstance(self.binding(small.targets[0].target), cst.BaseExpression)):
+                return None
+        return smalls[-1].value
 
     def tf1_optimizer_given(self) -> bool:
         for key in ("optimizer", "dnn_optimizer", "linear_optimizer"):
@@ -529,6 +554,11 @@ class _Canned:
         the canned Estimators call it under their graph) becomes the Keras schedule with the
         same formula and numbers. Keras evaluates it at optimizer.iterations, the global
         step before the update, as TF1 read it (SEMANTICS)."""
+        if isinstance(node, cst.Name) and isinstance(self.binding(node), cst.Call):
+            bound = self.binding(node)  # `rate = tf.train.exponential_decay(...)` in an optimizer function
+            if (normalize(self.name_of(bound.func)) or "").startswith("tf.train.") \
+                    and (normalize(self.name_of(bound.func)) or "").endswith("decay"):
+                node = bound
         name = normalize(self.name_of(node.func)) if isinstance(node, cst.Call) else None
         if name != "tf.train.natural_exp_decay" and name not in SCHEDULES:
             if name is not None and name.startswith("tf.train.") and name.endswith("decay"):

@@ -24,6 +24,12 @@ class _CannedSite(_AnalysisBase):
                 continue
             node, chain = arg.value, []
             readers.add(id(node))
+            fn = self.single_binding(node) if isinstance(node, cst.Name) else None
+            if isinstance(fn, cst.FunctionDef) and self.references(fn) == [node]:
+                # `optimizer=optimizer_fn`, a function only this Estimator called for its optimizer:
+                # the model builds its Keras optimizer (and schedule) itself
+                found.append(fn)  # type: ignore[arg-type]
+                continue
             while isinstance(node, cst.Name):
                 value = self.single_binding(node) or self.latest_binding(node)
                 name = normalize(self.name_of(value.func)) or "" if isinstance(value, cst.Call) else ""

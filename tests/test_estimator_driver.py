@@ -93,6 +93,10 @@ REFERENCES = {
     'estimator_strategy_made_by_a_helper': [  # MirroredStrategy from a helper, config only logged
         "eval {'loss': 0.003489998, 'global_step': 8}",
     ],
+    'estimator_canned_optimizer_function_with_schedule': [  # def optimizer_fn(): decay; return optimizer
+        "eval {'average_loss': 0.027936878, 'label/mean': 0.5, 'loss': 0.33524254, "
+        "'prediction/mean': 0.57115155, 'global_step': 16}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",
