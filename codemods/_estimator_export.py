@@ -70,6 +70,11 @@ class _Export(_AnalysisBase):
                       pipeline: _Pipeline, model: object, accounted: int = 1) -> tuple[list[str], str]:
         """The lines that write the model out as the Estimator's export did, under `base` (the
         text of a str path), and the name that then holds the new folder's path."""
+        spec = self.parsing_spec(receiver, pipeline) if pipeline.canned else None  # type: ignore[attr-defined]
+        if spec is not None:
+            lines, path = self.canned_archive_lines(what, spec, base, call, pipeline, model)  # type: ignore[attr-defined]
+            pipeline.imports += (ImportSpec("os"), ImportSpec("time"))
+            return lines, path
         why = self.export_refused(pipeline, model)
         if why is not None:
             raise _Problem(CODE_DRIVER, f"`{what}`: {why}; export by hand with keras.export.ExportArchive", call)
@@ -191,7 +196,8 @@ class _Export(_AnalysisBase):
     def export_refused(self, pipeline: _Pipeline, model: object) -> Optional[str]:
         if getattr(pipeline, "canned", None) or pipeline.user_model:
             return ("a canned or model_to_estimator Estimator's SavedModel had the head's signatures (classification, "
-                    "regression, predict), which tfmigrate does not write")
+                    "regression, predict), which tfmigrate writes only for a canned Estimator's tf.Example parsing "
+                    "receiver (build_parsing_serving_input_receiver_fn of make_parse_example_spec)")
         if not getattr(model, "predicts", False):
             return "the model_fn has no PREDICT EstimatorSpec"
         if pipeline.strategy_name:

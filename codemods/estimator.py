@@ -47,6 +47,7 @@ from tfmigrate.codemods._estimator_canned_site import _CannedSite
 from tfmigrate.codemods._estimator_shared_drivers import _SharedDrivers
 from tfmigrate.codemods._estimator_keyed import _KeyedEstimators
 from tfmigrate.codemods._estimator_config_helper import _ConfigHelper
+from tfmigrate.codemods._estimator_canned_export import _CannedExport
 from tfmigrate.codemods._estimator_warm_start import _WarmStart
 from tfmigrate.codemods._estimator_common import (
     CANNED, CODE_CANNED, CODE_COLLECTIVE, CODE_CONTRIB_MIRRORED, CODE_CONTRIB_ONE_DEVICE, CODE_DRIVER, CODE_DROPPED,
@@ -96,7 +97,7 @@ class EstimatorRule(Rule):
 
 class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _KerasModelPipeline, _AcrossModules,
                 _MethodModelFn, _ContribTfConfig, _Subclass, _SharedDrivers, _KeyedEstimators, _Export,
-                _CannedSite, _ConfigHelper):
+                _CannedSite, _ConfigHelper, _CannedExport):
     """One module's Estimator pipelines: each is rewritten whole or reported where it fails."""
 
     def run(self) -> list[Finding]:
@@ -691,8 +692,10 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                            "Keras model would read in this module: migrate by hand", call)
         self.all_names.add(names[0])
         pipeline.removed += self.optimizer_statements(call)
-        return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
-                              reads=set(canned_model.reads))
+        model = KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
+                               reads=set(canned_model.reads))
+        model.canned_predict_keys = list(canned_model.predict_keys)  # type: ignore[attr-defined]  # its exports
+        return model
 
     def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
         """Is `name` visible at `stmt` (bound in its scope or a global)?"""

@@ -97,6 +97,19 @@ REFERENCES = {
         "eval {'average_loss': 0.027936878, 'label/mean': 0.5, 'loss': 0.33524254, "
         "'prediction/mean': 0.57115155, 'global_step': 16}",
     ],
+    'estimator_canned_export_parsing_receiver': [  # the head's signatures over tf.Examples, served
+        'written True True',
+        "signature classification ['inputs'] {'classes': [[b'0', b'1'], [b'0', b'1']], 'scores': "
+        '[[0.5398100018501282, 0.4601899981498718], [0.6255699992179871, 0.37443000078201294]]}',
+        "signature predict ['examples'] {'all_class_ids': [[0, 1], [0, 1]], 'all_classes': [[b'0', "
+        "b'1'], [b'0', b'1']], 'class_ids': [[0], [0]], 'classes': [[b'0'], [b'0']], 'logistic': "
+        "[[0.4601899981498718], [0.37443000078201294]], 'logits': [[-0.15958000719547272], "
+        "[-0.5132799744606018]], 'probabilities': [[0.5398100018501282, 0.4601899981498718], "
+        '[0.6255699992179871, 0.37443000078201294]]}',
+        "signature regression ['inputs'] {'outputs': [[0.4601899981498718], [0.37443000078201294]]}",
+        "signature serving_default ['inputs'] {'classes': [[b'0', b'1'], [b'0', b'1']], 'scores': "
+        '[[0.5398100018501282, 0.4601899981498718], [0.6255699992179871, 0.37443000078201294]]}',
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",

@@ -98,3 +98,60 @@ tf.estimator.train_and_evaluate(regressor, tf.estimator.TrainSpec(input_fn, max_
                                 tf.estimator.EvalSpec(input_fn, exporters=tf.estimator.LatestExporter("e", serving_input_fn)))
 ''')
     assert any("head's signatures" in m for m in messages)
+
+
+CANNED = '''\
+import os
+
+import tensorflow as tf
+
+COLUMNS = [tf.feature_column.numeric_column("size")]
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices(({"size": [1.0, 2.0, 3.0]}, [2.0, 4.0, 6.0])).batch(3)
+
+
+'''
+
+
+def test_a_canned_regressor_exports_the_regression_and_predict_signatures() -> None:
+    new, _ = rewrite(CANNED + '''\
+regressor = tf.estimator.LinearRegressor(feature_columns=COLUMNS)
+spec = tf.feature_column.make_parse_example_spec(COLUMNS)
+tf.estimator.train_and_evaluate(
+    regressor, tf.estimator.TrainSpec(input_fn, max_steps=4),
+    tf.estimator.EvalSpec(input_fn, exporters=tf.estimator.FinalExporter(
+        "sizes", tf.estimator.export.build_parsing_serving_input_receiver_fn(spec))))
+''')
+    for name in ("serving_default", "regression", "predict"):
+        assert f'add_endpoint(name="{name}"' in new
+    assert 'add_endpoint(name="classification"' not in new
+    assert 'tf.io.parse_example(examples, spec)' in new and "tf.estimator.export" not in new
+
+
+def test_a_canned_classifier_exports_the_classification_signatures() -> None:
+    new, _ = rewrite(CANNED + '''\
+classifier = tf.estimator.DNNClassifier([3], feature_columns=COLUMNS, n_classes=3)
+classifier.train(input_fn, steps=4)
+receiver = tf.estimator.export.build_parsing_serving_input_receiver_fn(
+    tf.feature_column.make_parse_example_spec(COLUMNS))
+classifier.export_saved_model("/tmp/exported", receiver)
+''')
+    assert 'add_endpoint(name="classification"' in new and 'add_endpoint(name="regression"' not in new
+    assert '{"classes": outputs["all_classes"], "scores": outputs["probabilities"]}' in new
+    assert "receiver = " not in new  # the receiver went with the export that alone read it
+
+
+def test_a_canned_export_with_a_receiver_of_placeholders_is_reported() -> None:
+    messages = reports(CANNED + '''\
+def serving_input_fn():
+    size = tf.compat.v1.placeholder(tf.float32, [None])
+    return tf.estimator.export.ServingInputReceiver({"size": size}, {"size": size})
+
+
+regressor = tf.estimator.LinearRegressor(feature_columns=COLUMNS)
+regressor.train(input_fn, steps=4)
+regressor.export_saved_model("/tmp/exported", serving_input_fn)
+''')
+    assert any("writes only for a canned Estimator's tf.Example parsing receiver" in m for m in messages)
