@@ -79,6 +79,15 @@ class _Export(_AnalysisBase):
         if why is not None:
             raise _Problem(CODE_DRIVER, f"`{what}`: {why}; export by hand with keras.export.ExportArchive", call)
         specs, features = self.serving_receiver(receiver, call, pipeline, accounted)
+        endpoint = "serving_default"
+        if pipeline.canned:
+            # The head's classification and regression signatures need one string input (a
+            # serialized tf.Example); over these placeholders the Estimator wrote `predict` alone
+            # (export_lib.build_all_signature_defs dropped the others, serving_default with them).
+            if len(specs) == 1 and specs[0][2] in ("tf.string", "tf.compat.v1.string", "tf.dtypes.string"):
+                raise _Problem(CODE_DRIVER, f"`{what}`: a canned Estimator's receiver of one string tensor also "
+                               "had classification or regression signatures; export by hand", call)
+            endpoint = "predict"
         names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"))  # type: ignore[attr-defined]
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the export", call)
@@ -93,10 +102,17 @@ class _Export(_AnalysisBase):
                               for key, shape, dtype in specs)
         lines = [
             f"{archive} = {tf}.keras.export.ExportArchive()",
-            "# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, whose serving_default",
-            "# signature took the receiver's tensors and returned the PREDICT spec's predictions.",
+            f"# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, whose {endpoint}",
+            "# signature took the receiver's tensors and returned the "
+            + ("head's predictions (its only signature over these inputs)." if pipeline.canned
+               else "PREDICT spec's predictions."),
             f"{archive}.track({est})",
-            f'{archive}.add_endpoint(name="serving_default", fn=lambda receivers: {outputs}, '
+        ]
+        if pipeline.canned:
+            lines += ["# (each preprocessing layer too, so that its lookup table is saved with it)",
+                      f"[{archive}.track(layer) for layer in {est}.layers if layer.built]"]
+        lines += [
+            f'{archive}.add_endpoint(name="{endpoint}", fn=lambda receivers: {outputs}, '
             f"input_signature=[{{{signature}}}])",
             f"{path} = os.path.join({base}, str(int(time.time())))",
             f"{archive}.write_out({path}, verbose=False)",
@@ -194,10 +210,13 @@ class _Export(_AnalysisBase):
         return stmt, None, True  # type: ignore[return-value]
 
     def export_refused(self, pipeline: _Pipeline, model: object) -> Optional[str]:
-        if getattr(pipeline, "canned", None) or pipeline.user_model:
-            return ("a canned or model_to_estimator Estimator's SavedModel had the head's signatures (classification, "
-                    "regression, predict), which tfmigrate writes only for a canned Estimator's tf.Example parsing "
-                    "receiver (build_parsing_serving_input_receiver_fn of make_parse_example_spec)")
+        if pipeline.user_model:
+            return ("a model_to_estimator Estimator's SavedModel had the head's signatures (classification, "
+                    "regression, predict), which tfmigrate does not write")
+        if pipeline.canned:
+            return None if pipeline.first_fit and not pipeline.strategy_name else (
+                "under a strategy" if pipeline.strategy_name else
+                "an export before any train read the model from model_dir's checkpoint")
         if not getattr(model, "predicts", False):
             return "the model_fn has no PREDICT EstimatorSpec"
         if pipeline.strategy_name:
@@ -239,12 +258,19 @@ class _Export(_AnalysisBase):
                 or not isinstance(self.parents.get(fn), cst.Module):
             raise problem
         placeholders: dict[str, cst.Call] = {}
+        placeholder_dicts: dict[str, dict[str, cst.Call]] = {}  # `inputs = {"x": tf.placeholder(...)}`
+        computed: dict[str, cst.DictComp] = {}  # `features = {k: tf.expand_dims(v, -1) for k, v in inputs.items()}`
         receiver = None
         for stmt in fn.body.body:
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
-                    and isinstance(small.value, cst.Call) and normalize(self.name_of(small.value.func)) == PLACEHOLDER:
-                placeholders[small.targets[0].target.value] = small.value
+            target = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else None
+            if isinstance(target, cst.Name) and isinstance(small.value, cst.Call) \
+                    and normalize(self.name_of(small.value.func)) == PLACEHOLDER:  # type: ignore[union-attr]
+                placeholders[target.value] = small.value  # type: ignore[union-attr]
+            elif isinstance(target, cst.Name) and self.placeholder_dict(small.value) is not None:  # type: ignore[union-attr]
+                placeholder_dicts[target.value] = self.placeholder_dict(small.value)  # type: ignore[union-attr,assignment]
+            elif isinstance(target, cst.Name) and self.over_items(small.value, placeholder_dicts) is not None:  # type: ignore[union-attr]
+                computed[target.value] = small.value  # type: ignore[union-attr,assignment]
             elif isinstance(small, cst.Return) and isinstance(small.value, cst.Call) and receiver is None \
                     and normalize(self.name_of(small.value.func)) in (RECEIVER, TENSOR_RECEIVER):
                 receiver = small.value
@@ -258,6 +284,27 @@ class _Export(_AnalysisBase):
         if set(given) != {"features", "receiver_tensors"}:
             raise problem
         as_it_is = normalize(self.name_of(receiver.func)) == TENSOR_RECEIVER
+        tensors, features_node = given["receiver_tensors"].value, given["features"].value
+        if isinstance(tensors, cst.Name) and tensors.value in placeholder_dicts and not as_it_is:
+            # the receiver tensors are the dict of placeholders; the features are it too, or a
+            # comprehension over its items, written in the endpoint over the receivers
+            for key, placeholder in placeholder_dicts[tensors.value].items():
+                placeholders[f"{tensors.value}[{key!r}]"] = placeholder
+            specs = [(key, *self.placeholder_spec(placeholder, call, problem))
+                     for key, placeholder in placeholder_dicts[tensors.value].items()]
+            if isinstance(features_node, cst.Name) and features_node.value == tensors.value:
+                features = "receivers"
+            elif isinstance(features_node, cst.Name) and features_node.value in computed \
+                    and self.over_items(computed[features_node.value], placeholder_dicts) == tensors.value:
+                comp = computed[features_node.value]
+                features = self.code(comp.with_changes(for_in=comp.for_in.with_changes(
+                    iter=comp.for_in.iter.with_changes(func=comp.for_in.iter.func.with_changes(  # type: ignore[attr-defined]
+                        value=cst.Name("receivers"))))))
+            else:
+                raise problem
+            if len(self.references(fn)) == accounted and fn not in pipeline.removed:
+                pipeline.removed.append(fn)  # type: ignore[arg-type]  # only the exports rewritten here used it
+            return specs, features
         receivers = self.tensor_keys(given["receiver_tensors"].value, "input", placeholders, problem)
         specs = []
         for key, name in receivers.items():
@@ -281,6 +328,51 @@ class _Export(_AnalysisBase):
         if len(self.references(fn)) == accounted and fn not in pipeline.removed:
             pipeline.removed.append(fn)  # type: ignore[arg-type]  # only the exports rewritten here used it
         return specs, features
+
+    def placeholder_dict(self, value: cst.BaseExpression) -> Optional[dict[str, cst.Call]]:
+        """`{"x": tf.placeholder(...), ...}`: its placeholders by key."""
+        if not isinstance(value, cst.Dict) or not value.elements:
+            return None
+        found = {}
+        for element in value.elements:
+            if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+                    and isinstance(element.value, cst.Call)
+                    and normalize(self.name_of(element.value.func)) == PLACEHOLDER):
+                return None
+            found[str(element.key.evaluated_value)] = element.value
+        return found
+
+    def over_items(self, value: cst.BaseExpression, dicts: dict) -> Optional[str]:
+        """`{k: tf.expand_dims(v, -1) for k, v in inputs.items()}` over a dict of placeholders,
+        keeping every key and reading only its own names, TensorFlow and literals: the dict's
+        name."""
+        if not (isinstance(value, cst.DictComp) and value.for_in.inner_for_in is None and not value.for_in.ifs
+                and value.for_in.asynchronous is None):
+            return None
+        loop = value.for_in
+        source = loop.iter
+        if not (isinstance(source, cst.Call) and not source.args and isinstance(source.func, cst.Attribute)
+                and source.func.attr.value == "items" and isinstance(source.func.value, cst.Name)
+                and source.func.value.value in dicts):
+            return None
+        target = loop.target
+        if not (isinstance(target, cst.Tuple) and len(target.elements) == 2
+                and all(isinstance(e.value, cst.Name) for e in target.elements)):
+            return None
+        key, tensor = (e.value.value for e in target.elements)  # type: ignore[attr-defined]
+        if not (isinstance(value.key, cst.Name) and value.key.value == key):
+            return None
+        for node in _walk(value.value):
+            if isinstance(node, cst.Name) and node.value not in (key, tensor):
+                parent = self.parents.get(node)
+                if isinstance(parent, cst.Attribute) and parent.attr is node:
+                    continue
+                if isinstance(parent, cst.Arg) and parent.keyword is node:
+                    continue
+                name = self.name_of(node) or ""
+                if not (name == "tf" or name.startswith("tf.")) and node.value != "None":
+                    return None  # only TensorFlow, the key and the tensor
+        return source.func.value.value
 
     def tensor_keys(self, node: cst.BaseExpression, lone: Optional[str], placeholders: dict[str, cst.Call],
                     problem: _Problem) -> dict[str, str]:

@@ -376,7 +376,8 @@ class _InputFn(_AnalysisBase):
         return None
 
     def returns_dataset(self, fn: cst.FunctionDef, pipeline: _Pipeline) -> None:
-        returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return)]
+        # (a function defined inside it, such as a decode_csv its Dataset maps, returns its own values)
+        returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return) and self.enclosing_function(n) is fn]
         problem = _Problem(CODE_INPUT_FN, f"input_fn `{fn.name.value}` does not visibly return a tf.data.Dataset "
                            "(features and labels as tensors, or an iterator): build a Dataset, then rerun", fn)
         if not returns or any(r.value is None for r in returns):

@@ -7,6 +7,7 @@ them must be rewritten, and to the same code there, else none of them is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -99,9 +100,10 @@ class _SharedDrivers(_AnalysisBase):
         if pipeline.site is not None or fn is not self.enclosing_function(pipeline.estimator_stmt):
             raise _Problem(CODE_DRIVER, "the Estimator is returned from a function that did not build it: migrate "
                            "by hand", use)
-        if pipeline.model_dir is not None:
-            raise _Problem(CODE_DRIVER, f"`{fn.name.value}` returns the Estimator, which has a model_dir: its "
-                           "checkpoint manager would have to be returned too; migrate by hand", use)
+        # With a model_dir, the callers may only evaluate and predict: the Estimator read the
+        # checkpoint its training wrote last, which is the state the Keras model holds; training
+        # further would need the checkpoint manager, which stays in the function.
+        marks = (len(pipeline.calls), len(pipeline.expressions), len(pipeline.before))
         callers = self.references(fn)
         if not callers:
             raise _Problem(CODE_DRIVER, f"`{fn.name.value}` returns the Estimator, and no code of this file calls it: "
@@ -139,6 +141,15 @@ class _SharedDrivers(_AnalysisBase):
                 self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
             finally:
                 pipeline.driver_name, pipeline.strategy_ref = saved
+        if pipeline.model_dir is not None:
+            written = [line for c in pipeline.calls[marks[0]:] for line in c.lines] \
+                + [text for _, text in pipeline.expressions[marks[1]:]] \
+                + [line for _, lines in pipeline.before[marks[2]:] for line in lines]
+            if any(re.search(rf"\b({pipeline.checkpoint}|{pipeline.checkpoints})\b", line) for line in written) \
+                    or any(re.search(r"\.fit\(", line) for line in written):
+                raise _Problem(CODE_DRIVER, f"`{fn.name.value}` returns the Estimator, which has a model_dir, and "
+                               "its callers train it further: the checkpoint manager would have to be returned too; "
+                               "migrate by hand", use)
         return True
 
     def result_name(self, call: cst.Call, at: object) -> Optional[cst.Name]:

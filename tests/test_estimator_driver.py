@@ -110,6 +110,13 @@ REFERENCES = {
         "signature serving_default ['inputs'] {'classes': [[b'0', b'1'], [b'0', b'1']], 'scores': "
         '[[0.5398100018501282, 0.4601899981498718], [0.6255699992179871, 0.37443000078201294]]}',
     ],
+    'estimator_canned_exporter_placeholder_dict_receiver': [  # predict signature; trainer returns it
+        "metrics {'average_loss': 0.59976304, 'label/mean': 6.471021, 'loss': 0.59976304, "
+        "'prediction/mean': 6.633277, 'global_step': 30}",
+        "first ['predictions'] 7.6026",
+        "signatures True",
+        "served {'predictions': [6.398250102996826, 7.3095197677612305]}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",
