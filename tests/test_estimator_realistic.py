@@ -29,7 +29,7 @@ TRANSLATED: frozenset[str] = frozenset({
     "r04_cnn_mirrored_train_and_evaluate.py", "r06_batchnorm_logging_hook.py", "r07_residual_clip_mirrored.py",
     "r08_two_branch_concat_argparse.py", "r09_feature_columns_price.py", "r11_v1_estimator_train_eval_loop.py",
     "r05_conv1d_flags_huber.py", "r10_quadrant_cnn_flags_mirrored.py", "r12_wind_power_optimizer_choice.py",
-    "r13_glyph_cnn_shared_copies.py", "r14_sensor_variants_helper_export.py",
+    "r13_glyph_cnn_shared_copies.py", "r14_sensor_variants_helper_export.py", "r15_clinic_dict_models_exporter.py",
 })
 
 tf = pytest.importorskip("tensorflow")
