@@ -404,6 +404,11 @@ class ColumnReader(HelperFunctions):
         if isinstance(iterable, cst.Name) and isinstance(self.subst.get(iterable.value), Opaque):
             raise NotTranslatable(f"the keys `{iterable.value}`: {self.subst[iterable.value].why} is not a literal",
                                   iterable)
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
+                and iterable.func.value == "enumerate" and self.binding(iterable.func) is None \
+                and len(iterable.args) == 1 and not iterable.args[0].keyword and not iterable.args[0].star:
+            inner = self._keys(iterable.args[0].value)  # `for i, name in enumerate(NUMERIC)`
+            return None if inner is None else [(i, key) for i, key in enumerate(inner)]
         try:
             return list(self.static(iterable, "the keys"))
         except (NotTranslatable, TypeError):

@@ -117,6 +117,10 @@ REFERENCES = {
         "signatures True",
         "served {'predictions': [6.398250102996826, 7.3095197677612305]}",
     ],
+    'estimator_canned_columns_enumerate_with_statistics': [  # for i, name in enumerate(NAMES): mean, std
+        "eval {'average_loss': 0.07147584, 'label/mean': 0.60914224, 'loss': 0.07147584, "
+        "'prediction/mean': 0.4377166, 'global_step': 12}",
+    ],
     'estimator_canned_built_in_a_list_of_pairs': [  # Estimators written in the list the loops take
         "models ['baseline', 'linear']",
         "first baseline ['predictions'] 0.05947",
