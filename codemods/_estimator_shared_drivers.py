@@ -133,14 +133,7 @@ class _SharedDrivers(_AnalysisBase):
                     raise _Problem(CODE_DRIVER, f"`{target.value}` holds what `{fn.name.value}` returns (the "
                                    "Estimator) and is bound to something else too: migrate by hand", node or target)
             uses = sorted({id(a.node): a.node for a in scope.accesses[target.value]}.values(), key=self.start)
-            saved = (pipeline.driver_name, pipeline.strategy_ref)
-            pipeline.driver_name = target.value
-            if pipeline.strategy_name:
-                pipeline.strategy_ref = f"{target.value}.distribute_strategy"
-            try:
-                self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
-            finally:
-                pipeline.driver_name, pipeline.strategy_ref = saved
+            self.drive_as(target.value, uses, pipeline, model)
         if pipeline.model_dir is not None:
             written = [line for c in pipeline.calls[marks[0]:] for line in c.lines] \
                 + [text for _, text in pipeline.expressions[marks[1]:]] \
@@ -441,30 +434,28 @@ class _SharedDrivers(_AnalysisBase):
         scope = self.scopes.get(target)
         return scope is not None and not list(scope.accesses[target.value])
 
+    def drive_as(self, alias: str, uses: list, pipeline: _Pipeline, model: object) -> None:
+        """Drive `uses` as calls on `alias`, the name (or `models["dnn"]`) they reach the model by;
+        the strategy through the model, since its own name may not be in their scope."""
+        saved = (pipeline.driver_name, pipeline.strategy_ref)
+        pipeline.driver_name = alias
+        if pipeline.strategy_name:
+            pipeline.strategy_ref = f"{alias}.distribute_strategy"
+        try:
+            self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
+        finally:
+            pipeline.driver_name, pipeline.strategy_ref = saved
+
     def drive_shared(self, use: cst.CSTNode, found: list[tuple], pipeline: _Pipeline, model: object) -> None:
         for alias, uses, shared in found:
             if shared is None:  # one Estimator's own other name (`models["dnn"]`, `best = models["dnn"]`)
-                saved = (pipeline.driver_name, pipeline.strategy_ref)
-                pipeline.driver_name = alias
-                if pipeline.strategy_name:
-                    pipeline.strategy_ref = f"{alias}.distribute_strategy"
-                try:
-                    self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
-                finally:
-                    pipeline.driver_name, pipeline.strategy_ref = saved
+                self.drive_as(alias, uses, pipeline, model)
                 continue
             if pipeline.model_dir is not None and isinstance(shared.regions[0], cst.FunctionDef) \
                     and shared.regions[0] is not self.enclosing_function(pipeline.estimator_stmt):
                 raise _Problem(CODE_DRIVER, f"the Estimator is passed to {shared.what} with a model_dir: its "
                                "checkpoint manager would have to go along; migrate by hand", use)
-            saved = (pipeline.driver_name, pipeline.strategy_ref)
-            pipeline.driver_name = alias
-            if pipeline.strategy_name:  # the strategy's own name may not be in the helper's scope
-                pipeline.strategy_ref = f"{alias}.distribute_strategy"
-            try:
-                self.drive(uses, pipeline, model)  # type: ignore[attr-defined]
-            finally:
-                pipeline.driver_name, pipeline.strategy_ref = saved
+            self.drive_as(alias, uses, pipeline, model)
             if pipeline.estimator_call not in shared.users:
                 shared.users.append(pipeline.estimator_call)
             shared.followed.add(id(use))

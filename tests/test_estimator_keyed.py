@@ -4,29 +4,9 @@ key is that Estimator; a loop's name over written keys reaches each in turn."""
 
 from __future__ import annotations
 
-from tests.support import check_noop, rewrite
-
-HEAD = '''\
-import tensorflow as tf
-
-
-def input_fn():
-    return tf.data.Dataset.from_tensor_slices(({"x": [[1.0], [2.0]]}, [[2.0], [4.0]])).batch(2)
-
-
-def model_fn(features, labels, mode, params):
-    output = tf.compat.v1.layers.dense(features["x"], 1)
-    loss = tf.compat.v1.losses.mean_squared_error(labels, output)
-    train_op = tf.compat.v1.train.GradientDescentOptimizer(params["rate"]).minimize(
-        loss, global_step=tf.compat.v1.train.get_global_step())
-    return tf.estimator.EstimatorSpec(mode, loss=loss, train_op=train_op)
-
-
-'''
-
-
-def reports(src: str) -> list[str]:
-    return [d.message for d in check_noop(src)]
+from tests.support import rewrite
+# the same module of a model_fn with params={"rate": ...} and an input_fn
+from tests.test_estimator_shared_drivers import HEAD, reports
 
 
 def test_dict_values_are_built_above_it_under_their_keys() -> None:
