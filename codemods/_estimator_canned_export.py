@@ -67,28 +67,17 @@ class _CannedExport(_AnalysisBase):
                                 and a.keyword.value == "label_dimension"), None)
         if label_dimension is not None and self.code(label_dimension) != "1":
             raise _Problem(CODE_DRIVER, f"`{what}` of a regressor with label_dimension: export by hand", call)
-        if pipeline.strategy_name:
-            raise _Problem(CODE_DRIVER, f"`{what}` under a strategy: export by hand", call)
-        if not pipeline.first_fit:
-            raise _Problem(CODE_DRIVER, f"`{what}`: an export before any train read the model from model_dir's "
-                           "checkpoint; export by hand", call)
-        names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"),  # type: ignore[attr-defined]
-                                ("parsed_examples", "keras_parsed_examples"))
-        if names is None:
-            raise _Problem(CODE_DRIVER, "no free names for the export", call)
-        archive, path, parsed = names
+        archive, path, parsed = self.export_names(call, ("parsed_examples", "keras_parsed_examples"))  # type: ignore[attr-defined]
         est, tf = pipeline.driver, pipeline.tf
         classifier = "all_classes" in keys
-        # Categorical features a tf.Example carries once parse as sparse tensors; dense, with
-        # TF1's ignore values ("" and -1) where one is missing, they read as the Estimator read them.
-        lines = [
-            f"{archive} = {tf}.keras.export.ExportArchive()",
+        comments = [
             "# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, with the head's "
             "signatures",
             "# over serialized tf.Examples parsed by the feature spec.",
-            f"{archive}.track({est})",
-            "# (each preprocessing layer too, so that its lookup table is saved with it)",
-            f"[{archive}.track(layer) for layer in {est}.layers if layer.built]",
+        ]
+        # Categorical features a tf.Example carries once parse as sparse tensors; dense, with
+        # TF1's ignore values ("" and -1) where one is missing, they read as the Estimator read them.
+        body = [
             f"{parsed} = lambda examples: {{key: {tf}.sparse.to_dense(value, default_value=\"\" if value.dtype == "
             f"{tf}.string else -1) if isinstance(value, {tf}.SparseTensor) else value for key, value in "
             f"{tf}.io.parse_example(examples, {spec}).items()}}",
@@ -104,10 +93,6 @@ class _CannedExport(_AnalysisBase):
             value = outputs if outputs == "outputs" else f"(lambda outputs: {outputs})"
             call_text = f"{est}.predict_step({parsed}(receivers[\"{key}\"]))"
             fn = f"lambda receivers: {call_text}" if outputs == "outputs" else f"lambda receivers: {value}({call_text})"
-            lines.append(f'{archive}.add_endpoint(name="{name}", fn={fn}, input_signature=[{{"{key}": '
-                         f'{tf}.TensorSpec([None], {tf}.string, name="{key}")}}])')
-        lines += [
-            f"{path} = os.path.join({base}, str(int(time.time())))",
-            f"{archive}.write_out({path}, verbose=False)",
-        ]
-        return lines, path
+            body.append(f'{archive}.add_endpoint(name="{name}", fn={fn}, input_signature=[{{"{key}": '
+                        f'{tf}.TensorSpec([None], {tf}.string, name="{key}")}}])')
+        return self.archive_frame(archive, path, base, pipeline, comments, body), path  # type: ignore[attr-defined]

@@ -16,6 +16,12 @@ from tfmigrate.codemods._estimator_common import (
 )
 
 
+def _attribute_and_keyword_names(node: cst.CSTNode) -> set[int]:
+    """ids of the Names in `node` that are attribute names or keywords, not reads."""
+    skip = {id(n.attr) for n in _walk(node) if isinstance(n, cst.Attribute)}
+    return skip | {id(n.keyword) for n in _walk(node) if isinstance(n, cst.Arg) and n.keyword is not None}
+
+
 class _Substitute(cst.CSTTransformer):
     """Replaces the reads of the given names (not attribute names or keywords)."""
 
@@ -50,14 +56,11 @@ class _ConfigHelper(_AnalysisBase):
                 or params.star_kwarg is not None or params.posonly_params or any(a.star for a in node.args):
             raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"the RunConfig comes from `{name}(...)`, whose parameters "
                            "tfmigrate cannot match to the call (decorators, *args, **kwargs): migrate by hand", node)
-        values: dict[str, cst.BaseExpression] = {}
-        for param in (*params.params, *params.kwonly_params):
-            given = self.argument_to(node, helper, param)  # type: ignore[attr-defined]
-            value = given if given is not None else param.default
+        values = self.helper_values(node, helper)
+        for param, value in values.items():
             if value is None or not self.plain_literal(value):
                 raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{self.code(node)}` gives the RunConfig helper `{name}` "
-                               f"a value for `{param.name.value}` that is not a literal: migrate by hand", node)
-            values[param.name.value] = value
+                               f"a value for `{param}` that is not a literal: migrate by hand", node)
         if len(node.args) > len(params.params) + len(params.kwonly_params):
             raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{self.code(node)}` passes more than `{name}` takes", node)
         self.reads_the_same_at(chain, helper, pipeline.estimator_call, set(values))
@@ -78,6 +81,11 @@ class _ConfigHelper(_AnalysisBase):
         self.shared_statements[id(helper)] = list(dict.fromkeys(users))
         pipeline.config_values = values
         return chain
+
+    def helper_values(self, call: cst.Call, helper: cst.FunctionDef) -> dict:
+        """Each parameter of `helper` → what `call` passes for it, or its default (None: neither)."""
+        return {param.name.value: self.argument_to(call, helper, param) or param.default  # type: ignore[attr-defined]
+                for param in (*helper.params.params, *helper.params.kwonly_params)}
 
     def is_docstring(self, stmt: cst.CSTNode) -> bool:
         return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
@@ -109,21 +117,18 @@ class _ConfigHelper(_AnalysisBase):
                                        "migrate by hand", name)
 
     def read_names(self, value: cst.CSTNode) -> list[cst.Name]:
-        attrs = {id(n.attr) for n in _walk(value) if isinstance(n, cst.Attribute)}
-        keywords = {id(n.keyword) for n in _walk(value) if isinstance(n, cst.Arg) and n.keyword is not None}
+        skip = _attribute_and_keyword_names(value)
         if any(isinstance(n, (cst.Lambda, cst.FunctionDef, cst.ListComp, cst.GeneratorExp, cst.DictComp,
                               cst.SetComp)) for n in _walk(value)):
             raise _Problem(CODE_RUN_CONFIG_DYNAMIC, f"`{self.code(value)}` in a RunConfig helper is computed: "
                            "migrate by hand", value)
-        return [n for n in _walk(value) if isinstance(n, cst.Name) and id(n) not in attrs and id(n) not in keywords]
+        return [n for n in _walk(value) if isinstance(n, cst.Name) and id(n) not in skip]
 
     def substituted(self, node: cst.BaseExpression, pipeline: _Pipeline) -> cst.BaseExpression:
         """`node` (from a RunConfig helper) with its parameters replaced by what this call passes."""
         if not pipeline.config_values:
             return node
-        skip = {id(n.attr) for n in _walk(node) if isinstance(n, cst.Attribute)}
-        skip |= {id(n.keyword) for n in _walk(node) if isinstance(n, cst.Arg) and n.keyword is not None}
-        return node.visit(_Substitute(pipeline.config_values, skip))  # type: ignore[return-value]
+        return node.visit(_Substitute(pipeline.config_values, _attribute_and_keyword_names(node)))  # type: ignore[return-value]
 
     def under_new_temporary_root(self, node: Optional[cst.BaseExpression]) -> bool:
         """`os.path.join(ROOT, "dnn")`, where ROOT is bound once to `tempfile.mkdtemp()` and
@@ -133,8 +138,7 @@ class _ConfigHelper(_AnalysisBase):
                 and isinstance(node.args[0].value, cst.Name)):
             return False
         made = self.single_binding(node.args[0].value)
-        if not (isinstance(made, cst.Call) and self.name_of(made.func) == "tempfile.mkdtemp"
-                and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in made.args)):
+        if not self.is_mkdtemp(made):
             return False
         paths: list[tuple] = []
         for read in self.references(made):
@@ -172,10 +176,7 @@ class _ConfigHelper(_AnalysisBase):
             call = self.parents.get(use)
             if not isinstance(call, cst.Call) or not self.built_once(call, made):
                 return None
-            values = {}
-            for param in (*helper.params.params, *helper.params.kwonly_params):
-                given = self.argument_to(call, helper, param)  # type: ignore[attr-defined]
-                values[param.name.value] = given if given is not None else param.default
+            values = self.helper_values(call, helper)
             written = [values.get(p.value) if isinstance(p, cst.Name) else p for p in parts]
             if not all(isinstance(w, cst.SimpleString) for w in written):
                 return None
@@ -208,6 +209,10 @@ class _ConfigHelper(_AnalysisBase):
                 and not any(a.star or a.keyword is not None for a in node.args) \
                 and all(isinstance(a.value, cst.SimpleString) for a in node.args[1:]):
             node = node.args[0].value
+        return self.is_mkdtemp(node)
+
+    def is_mkdtemp(self, node: Optional[cst.CSTNode]) -> bool:
+        """`tempfile.mkdtemp()` (with written prefix/suffix/dir at most): a new directory."""
         return isinstance(node, cst.Call) and self.name_of(node.func) == "tempfile.mkdtemp" \
             and all(a.keyword is not None and isinstance(a.value, cst.SimpleString) for a in node.args)
 

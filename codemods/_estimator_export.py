@@ -70,14 +70,12 @@ class _Export(_AnalysisBase):
                       pipeline: _Pipeline, model: object, accounted: int = 1) -> tuple[list[str], str]:
         """The lines that write the model out as the Estimator's export did, under `base` (the
         text of a str path), and the name that then holds the new folder's path."""
-        spec = self.parsing_spec(receiver, pipeline) if pipeline.canned else None  # type: ignore[attr-defined]
-        if spec is not None:
-            lines, path = self.canned_archive_lines(what, spec, base, call, pipeline, model)  # type: ignore[attr-defined]
-            pipeline.imports += (ImportSpec("os"), ImportSpec("time"))
-            return lines, path
         why = self.export_refused(pipeline, model)
         if why is not None:
             raise _Problem(CODE_DRIVER, f"`{what}`: {why}; export by hand with keras.export.ExportArchive", call)
+        spec = self.parsing_spec(receiver, pipeline) if pipeline.canned else None  # type: ignore[attr-defined]
+        if spec is not None:
+            return self.canned_archive_lines(what, spec, base, call, pipeline, model)  # type: ignore[attr-defined]
         specs, features = self.serving_receiver(receiver, call, pipeline, accounted)
         endpoint = "serving_default"
         if pipeline.canned:
@@ -88,37 +86,49 @@ class _Export(_AnalysisBase):
                 raise _Problem(CODE_DRIVER, f"`{what}`: a canned Estimator's receiver of one string tensor also "
                                "had classification or regression signatures; export by hand", call)
             endpoint = "predict"
-        names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"))  # type: ignore[attr-defined]
-        if names is None:
-            raise _Problem(CODE_DRIVER, "no free names for the export", call)
-        # (not kept from other exports: each export binds them again before it reads them, and
-        # Estimators sharing a helper's or a loop's export need the same code there)
-        archive, path = names
+        archive, path = self.export_names(call)
         est, tf = pipeline.driver, pipeline.tf
         outputs = f"{est}.predict_step({features})"
         if not getattr(model, "predictions_are_dict", True):
             outputs = f'{{"output": {outputs}}}'  # PredictOutput named a lone tensor "output"
         signature = ", ".join(f'"{key}": {tf}.TensorSpec({shape}, {dtype}, name="{key}")'
                               for key, shape, dtype in specs)
-        lines = [
-            f"{archive} = {tf}.keras.export.ExportArchive()",
+        comments = [
             f"# Estimator wrote a SavedModel in a new folder of export_dir_base named by the time, whose {endpoint}",
             "# signature took the receiver's tensors and returned the "
             + ("head's predictions (its only signature over these inputs)." if pipeline.canned
                else "PREDICT spec's predictions."),
-            f"{archive}.track({est})",
         ]
+        endpoints = [f'{archive}.add_endpoint(name="{endpoint}", fn=lambda receivers: {outputs}, '
+                     f"input_signature=[{{{signature}}}])"]
+        return self.archive_frame(archive, path, base, pipeline, comments, endpoints), path
+
+    def export_names(self, call: cst.Call, *more: tuple[str, ...]) -> list[str]:
+        """Names for the archive, the export's path and `more`. (Not kept from other exports:
+        each export binds them again before it reads them, and Estimators sharing a helper's or
+        a loop's export need the same code there.)"""
+        names = self.free_names(("export_archive", "keras_export_archive"), ("export_path", "keras_export_path"),  # type: ignore[attr-defined]
+                                *more)
+        if names is None:
+            raise _Problem(CODE_DRIVER, "no free names for the export", call)
+        return names
+
+    def archive_frame(self, archive: str, path: str, base: str, pipeline: _Pipeline, comments: list[str],
+                      body: list[str]) -> list[str]:
+        """An ExportArchive that tracks the model, runs `body` (its endpoints) and is written in
+        a new folder of `base` named by the time, as the Estimator named its exports."""
+        est, tf = pipeline.driver, pipeline.tf
+        lines = [f"{archive} = {tf}.keras.export.ExportArchive()", *comments, f"{archive}.track({est})"]
         if pipeline.canned:
             lines += ["# (each preprocessing layer too, so that its lookup table is saved with it)",
                       f"[{archive}.track(layer) for layer in {est}.layers if layer.built]"]
         lines += [
-            f'{archive}.add_endpoint(name="{endpoint}", fn=lambda receivers: {outputs}, '
-            f"input_signature=[{{{signature}}}])",
+            *body,
             f"{path} = os.path.join({base}, str(int(time.time())))",
             f"{archive}.write_out({path}, verbose=False)",
         ]
         pipeline.imports += (ImportSpec("os"), ImportSpec("time"))
-        return lines, path
+        return lines
 
     def exporter_lines(self, exporters: cst.BaseExpression, pipeline: _Pipeline, model: object, call: cst.Call
                        ) -> tuple[list[str], list[str]]:

@@ -14,7 +14,6 @@ from typing import Optional
 import libcst as cst
 
 from tfmigrate.codemods._estimator_common import CODE_DRIVER, _AnalysisBase, _Problem
-from tfmigrate.codemods._estimator_shared_drivers import SharedDriver
 
 # calls that read only a dict's keys
 KEY_READERS = ("sorted", "len", "list", "set", "tuple")
@@ -71,12 +70,8 @@ class _KeyedEstimators(_AnalysisBase):
             loop_node, walked = loop
             if key not in walked:
                 return []
-            shared_key = ("keyed", id(parent))
-            shared = self.shared_drivers.get(shared_key) or SharedDriver(  # type: ignore[attr-defined]
-                [loop_node], f"the loop over `{self.code(loop_node.iter)}`",
-                [v for k, v in zip(keys, values) if k in walked])
-            if record:
-                self.shared_drivers[shared_key] = shared  # type: ignore[attr-defined]
+            shared = self.loop_driver(("keyed", id(parent)), loop_node,  # type: ignore[attr-defined]
+                                      [v for k, v in zip(keys, values) if k in walked], record)
             return [(self.code(parent), [parent], shared)]
         if self.reads_keys_only(read, parent):
             return []
@@ -86,8 +81,7 @@ class _KeyedEstimators(_AnalysisBase):
             position = -1 if parent.attr.value == "values" else 1
             if isinstance(method, cst.Call) and not method.args and isinstance(loop, cst.For) \
                     and loop.iter is method:
-                passed = values
-                return [self.loop_alias(call, loop, position, method, passed, record)]  # type: ignore[attr-defined]
+                return [self.loop_alias(call, loop, position, method, values, record)]  # type: ignore[attr-defined]
             if isinstance(method, cst.Call) and not method.args and isinstance(loop, cst.CompFor) \
                     and loop.iter is method and self.leaves_unread(loop, position):  # type: ignore[attr-defined]
                 return []

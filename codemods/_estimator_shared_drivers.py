@@ -346,12 +346,14 @@ class _SharedDrivers(_AnalysisBase):
             raise _Problem(CODE_DRIVER, f"`{target.value}` is read outside the loop that takes the Estimators in turn "
                            f"(line {min(self.start(n)[0] for n in after)}): migrate by hand", target)
         uses = sorted({id(a.node): a.node for a in accesses}.values(), key=self.start)
-        key = ("loop", id(loop), position)
-        shared = self.shared_drivers.get(key) or SharedDriver([loop], f"the loop over `{self.code(loop.iter)}`",
-                                                              passed)
+        return target.value, uses, self.loop_driver(("loop", id(loop), position), loop, passed, record)
+
+    def loop_driver(self, key: tuple, loop: cst.For, passed: list, record: bool) -> SharedDriver:
+        """The record of a loop that takes the Estimators `passed` in turn (kept when `record`)."""
+        shared = self.shared_drivers.get(key) or SharedDriver([loop], f"the loop over `{self.code(loop.iter)}`", passed)
         if record:
             self.shared_drivers[key] = shared
-        return target.value, uses, shared
+        return shared  # type: ignore[return-value]
 
     def listed_estimator(self, call: cst.Call) -> bool:
         """Is `call` an Estimator written as an element of a list (alone, or second in a

@@ -102,6 +102,8 @@ class KerasModelCode:
     # the train op advanced the global step beside the update (`tf.group(minimize, assign_add)`):
     # TF1's last run, when the input ran out, advanced it once more without an update
     step_beside_update: bool = False
+    # a canned Estimator's prediction keys, by its head (its exports' signatures read them)
+    canned_predict_keys: list = field(default_factory=list)
 
 
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,

@@ -692,10 +692,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                            "Keras model would read in this module: migrate by hand", call)
         self.all_names.add(names[0])
         pipeline.removed += self.optimizer_statements(call)
-        model = KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
-                               reads=set(canned_model.reads))
-        model.canned_predict_keys = list(canned_model.predict_keys)  # type: ignore[attr-defined]  # its exports
-        return model
+        return KerasModelCode(fill(canned_model.definitions), "", False, True, True, build=fill(canned_model.build),
+                              reads=set(canned_model.reads), canned_predict_keys=list(canned_model.predict_keys))
 
     def bound_before(self, name: str, stmt: cst.CSTNode) -> bool:
         """Is `name` visible at `stmt` (bound in its scope or a global)?"""

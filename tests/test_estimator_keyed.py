@@ -47,7 +47,7 @@ best.train(input_fn, steps=3)
     assert 'best = models["only"]\nbest.fit(input_fn(), steps_per_epoch=3)\n' in new
 
 
-def test_values_loop_and_pairs_read_as_a_dict() -> None:
+def test_a_loop_over_pairs_and_a_pair_read_as_a_dict() -> None:
     new, _ = rewrite(HEAD + '''\
 pairs = [
     ("slow", tf.estimator.Estimator(model_fn, params={"rate": 0.01})),
