@@ -31,6 +31,7 @@ from tfmigrate.codemods._model_fn import KerasModelCode, translate
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate import project_index
 from tfmigrate.names import TF_SPELLINGS, is_compat_v1
+from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
 from tfmigrate.codemods._estimator_driver import _Driver
@@ -87,8 +88,12 @@ class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
     # A pipeline names an Estimator; a strategy site names its class.
-    triggers = ("estimator", "Estimator", "contrib", "MirroredStrategy", "CollectiveAllReduceStrategy", "OneDeviceStrategy",
+    triggers = ("estimator", "Estimator", "MirroredStrategy", "CollectiveAllReduceStrategy", "OneDeviceStrategy",
                 "ParameterServerStrategy")
+    # tf.contrib is always reached through a dot or an import (`tf.contrib.learn`, `from tensorflow
+    # import contrib`). The bare word is in "contributed by" and "contributors" in ordinary files:
+    # half the standard-library files of the benchmark tree, each parsed for nothing.
+    trigger_patterns = (TriggerPattern(r"\.[ \t]*contrib\b|\bcontrib[ \t]*\.|\bimport[ \t]+contrib\b", ("contrib",)),)
 
     def find(self, wrapper: MetadataWrapper) -> Iterable[Finding]:
         return _Analysis(wrapper).run()
