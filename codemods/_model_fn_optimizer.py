@@ -4,6 +4,7 @@ global norm. A mixin of codemods/_model_fn.py's _ModelFn."""
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Optional
 
@@ -22,6 +23,7 @@ from tfmigrate.codemods._estimator_keras import (
 from tfmigrate.codemods._model_fn_common import (
     GLOBAL_STEP,
     _Path,
+    _targets,
     _walk,
 )
 
@@ -152,7 +154,7 @@ class OptimizerMapping:
         else:
             raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
         owner = self.value(node.func.value, path)
-        return self.optimizer_text(owner, path, f"global_clipnorm={clip}" if clip is not None else "")
+        return self.optimizer_text(owner, path, clip or "")
 
     def advances_global_step(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`tf.assign_add(global_step, 1)` / `global_step.assign_add(1)` on the global step."""
@@ -182,42 +184,137 @@ class OptimizerMapping:
                                   "counted its steps: migrate it by hand", call)
 
     def clipped(self, node: cst.Call, path: _Path) -> Optional[str]:
-        """The global norm `apply_gradients` clips to, or None where it applies what
-        `compute_gradients(loss)` of the same optimizer gave, which is what `minimize` does
-        (and what Keras's fit does)."""
+        """The Keras optimizer argument that clips as the gradients `apply_gradients` gets
+        were clipped (`global_clipnorm=5.0`, `clipnorm=1.0`, `clipvalue=1.0`), or None where
+        it applies what `compute_gradients(loss)` of the same optimizer gave, which is what
+        `minimize` does (and what Keras's fit does). Keras clips each replica's gradients
+        before it sums them (optimizer.apply, then _backend_update_step), as TF1's model_fn
+        clipped its replica's gradients before apply_gradients summed them."""
         given = self.arguments(node, ("grads_and_vars", "global_step", "name"))
         self.global_step(given.pop("global_step", None), node, path)
         given.pop("name", None)
         pairs = self.value(given.pop("grads_and_vars", None) or node, path)
         problem = NotTranslatable("apply_gradients on something other than compute_gradients(loss), as it is or "
-                                  "clipped by tf.clip_by_global_norm: write a Keras train_step by hand", node)
+                                  "clipped by tf.clip_by_global_norm, or each gradient by tf.clip_by_norm or a "
+                                  "symmetric tf.clip_by_value: write a Keras train_step by hand", node)
         if self.computed_gradients(pairs, node, path):
             return None  # `optimizer.apply_gradients(optimizer.compute_gradients(loss))`
+        if isinstance(pairs, cst.ListComp):
+            # `[(tf.clip_by_value(g, -1., 1.), v) for g, v in optimizer.compute_gradients(loss)]`
+            clip = self.clipped_pairs(pairs, node, path)
+            if clip is None:
+                raise problem
+            return clip
         if not (isinstance(pairs, cst.Call) and isinstance(pairs.func, cst.Name) and pairs.func.value == "zip"
                 and len(pairs.args) == 2):
             raise problem
-        grads = pairs.args[0].value
-        if not isinstance(grads, cst.Name):
+        grads, variables = pairs.args[0].value, pairs.args[1].value
+        if not (isinstance(grads, cst.Name) and isinstance(variables, cst.Name)):
             raise problem
-        # `grads, _ = tf.clip_by_global_norm(grads, norm)` after
-        # `grads, variables = zip(*optimizer.compute_gradients(loss))`.
-        norm, unclipped = None, False
-        for step in path.steps:
-            if isinstance(step, cst.Assign) and len(step.targets) == 1 \
-                    and isinstance(step.targets[0].target, cst.Tuple) and isinstance(step.value, cst.Call):
-                first = step.targets[0].target.elements[0].value
-                if isinstance(first, cst.Name) and first.value == grads.value:
-                    if self.name_of(step.value.func) == "tf.clip_by_global_norm" and len(step.value.args) >= 2:
-                        norm = self.static(step.value.args[1].value)
-                    elif self.unpacked_gradients(step, node, path):
-                        # `zip(*optimizer.compute_gradients(loss))`, or of a name bound to it
-                        unclipped = unclipped or norm is None
-                    elif not any(isinstance(n, cst.Attribute) and n.attr.value == "compute_gradients"
-                                 for n in _walk(step.value)):
+        # Back from the apply: `grads` is bound by `grads, _ = tf.clip_by_global_norm(g, norm)` or
+        # `grads = [tf.clip_by_norm(x, n) for x in g]` (at most one clip), and `g` and `variables`
+        # by `g, variables = zip(*optimizer.compute_gradients(loss))`. Any other binding changes
+        # what is applied.
+        steps = path.steps
+        applied_at = next((i for i, step in enumerate(steps) if any(n is node for n in _walk(step))), len(steps))
+        clip, name, at = None, grads.value, applied_at
+        while True:
+            found = self.last_binding(name, at, path)
+            if found is None:
+                raise problem
+            at, step = found
+            target = step.targets[0].target if isinstance(step, cst.Assign) and len(step.targets) == 1 else None
+            if isinstance(target, cst.Tuple) and len(target.elements) == 2 \
+                    and all(isinstance(e.value, cst.Name) for e in target.elements) \
+                    and target.elements[0].value.value == name:  # type: ignore[attr-defined]
+                value = step.value
+                if self.unpacked_gradients(step, node, path):
+                    paired = self.last_binding(variables.value, applied_at, path)
+                    if target.elements[1].value.value != variables.value \
+                            or paired is None or paired[1] is not step:  # type: ignore[attr-defined]
                         raise problem
-        if norm is None and not unclipped:
+                    return clip
+                if clip is None and isinstance(value, cst.Call) and self.name_of(value.func) == "tf.clip_by_global_norm" \
+                        and len(value.args) >= 2 and not any(a.keyword or a.star for a in value.args[:2]) \
+                        and isinstance(value.args[0].value, cst.Name):
+                    clip, name = f"global_clipnorm={self.static(value.args[1].value)}", value.args[0].value.value
+                    continue
+            elif isinstance(target, cst.Name) and clip is None:
+                each = self.clipped_each(step.value)
+                if each is not None:
+                    clip, name = each
+                    continue
             raise problem
-        return norm
+
+    @staticmethod
+    def last_binding(name: str, before: int, path: _Path) -> Optional[tuple[int, cst.CSTNode]]:
+        """The last path step before index `before` that binds `name`, with its index."""
+        for i in range(before - 1, -1, -1):
+            if name in _targets(path.steps[i]):
+                return i, path.steps[i]
+        return None
+
+    def clipped_pairs(self, pairs: cst.ListComp, apply: cst.Call, path: _Path) -> Optional[str]:
+        """`[(clip(g), v) for g, v in optimizer.compute_gradients(loss)]`, optionally with
+        `if g is not None` (apply_gradients skipped a pair without a gradient; Keras leaves a
+        weight without one alone too): the Keras clip argument, or None."""
+        pair, loop = pairs.elt, pairs.for_in
+        if not (isinstance(pair, cst.Tuple) and len(pair.elements) == 2 and isinstance(loop.target, cst.Tuple)
+                and len(loop.target.elements) == 2 and loop.inner_for_in is None and not loop.asynchronous):
+            return None
+        grad, var = (e.value for e in loop.target.elements)
+        if not (isinstance(grad, cst.Name) and isinstance(var, cst.Name) and isinstance(pair.elements[1].value, cst.Name)
+                and pair.elements[1].value.value == var.value and grad.value != var.value):
+            return None
+        if not self.computed_gradients(self.value(loop.iter, path), apply, path):
+            return None
+        if any(not self.is_not_none(test.test, grad.value) for test in loop.ifs):
+            return None
+        return self.clipped_each_element(pair.elements[0].value, grad.value)
+
+    def clipped_each(self, value: cst.BaseExpression) -> Optional[tuple[str, str]]:
+        """`[clip(g) for g in grads]`, optionally with `if g is not None`: the Keras clip
+        argument, and the name of the list clipped."""
+        if not isinstance(value, cst.ListComp):
+            return None
+        loop = value.for_in
+        if not (isinstance(loop.target, cst.Name) and isinstance(loop.iter, cst.Name)
+                and loop.inner_for_in is None and not loop.asynchronous):
+            return None
+        if any(not self.is_not_none(test.test, loop.target.value) for test in loop.ifs):
+            return None
+        clip = self.clipped_each_element(value.elt, loop.target.value)
+        return (clip, loop.iter.value) if clip is not None else None
+
+    def clipped_each_element(self, node: cst.BaseExpression, grad: str) -> Optional[str]:
+        """`tf.clip_by_norm(g, n)` → `clipnorm=n` (Keras's formula: g * n / max(norm(g), n));
+        `tf.clip_by_value(g, -c, c)` → `clipvalue=c` (Keras clips to [-c, c]; it has no other
+        bounds)."""
+        if not (isinstance(node, cst.Call) and node.args and not any(a.star or a.keyword for a in node.args)
+                and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == grad):
+            return None
+        name = self.name_of(node.func)
+        if name == "tf.clip_by_norm" and len(node.args) == 2:
+            return f"clipnorm={self.static(node.args[1].value)}"
+        if name == "tf.clip_by_value" and len(node.args) == 3:
+            low, high = node.args[1].value, node.args[2].value
+            bound = self.static(high)
+            if isinstance(low, cst.UnaryOperation) and isinstance(low.operator, cst.Minus) \
+                    and self.static(low.expression) == bound:
+                return f"clipvalue={bound}"
+            try:
+                symmetric = float(ast.literal_eval(self.static(low))) == -float(ast.literal_eval(bound)) > 0
+            except (ValueError, TypeError, SyntaxError):
+                symmetric = False
+            if symmetric:
+                return f"clipvalue={bound}"
+        return None
+
+    @staticmethod
+    def is_not_none(test: cst.BaseExpression, name: str) -> bool:
+        return isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name \
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.IsNot) \
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
 
     def computed_gradients(self, pairs: cst.CSTNode, apply: cst.Call, path: _Path) -> bool:
         """`optimizer.compute_gradients(loss)` (or with var_list=tf.trainable_variables()), on

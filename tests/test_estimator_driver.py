@@ -188,6 +188,15 @@ REFERENCES = {
     'estimator_helper_loop_with_variable_scopes': [  # a helper's loop of `with variable_scope` blocks
         "eval {'loss': 0.78119904, 'global_step': 16}",
     ],
+    'estimator_clip_each_gradient_by_value': [  # [(clip_by_value(g, -1., 1.), v) for g, v in gvs] → clipvalue
+        "eval {'loss': 3.9133918, 'global_step': 15}",
+    ],
+    'estimator_clip_each_gradient_by_norm': [  # [clip_by_norm(g, n) for g in gradients] → clipnorm
+        "eval {'loss': 1.3101639, 'global_step': 12}",
+    ],
+    'estimator_clip_pairs_by_norm_mirrored': [  # [(clip_by_norm(g, 1.0), v) ...] under MirroredStrategy
+        "eval {'loss': 8.658074, 'global_step': 14}",
+    ],
     'estimator_clip_named_gradient_pairs': [  # zip(*grads_and_vars) of a name, clipped by global norm
         "eval {'loss': 3.5584912, 'global_step': 16}",
     ],

@@ -28,6 +28,7 @@ RUNNABLE = {
     "estimator_weight_decay_conditional_filtered": (32 * 4, 4, None),  # loss += wd * add_n(l2_loss(v) ...)
     "estimator_weighted_loss_sigmoid_mean_reduction": (24 * 10, 4, None),  # weights=features[...], Reduction.MEAN
     "estimator_momentum_piecewise_mirrored": (36 * 5, 4, None),  # MomentumOptimizer(piecewise_constant(...))
+    "estimator_clip_pairs_by_norm_mirrored": (64 * 4, 16, 14),  # [(clip_by_norm(g, 2.0), v) ...] → clipnorm
 }
 
 

@@ -1,0 +1,71 @@
+"""Each (gradient, variable) pair clipped to a norm under MirroredStrategy. TF1 clipped a
+replica's gradients before apply_gradients summed them; Keras's clipnorm does the same
+(it clips in optimizer.apply, before the sum)."""
+import numpy as np
+import tensorflow.compat.v1 as tf
+import tensorflow as tf2
+
+rng = np.random.RandomState(4)
+FEATURES = rng.normal(size=(64, 3)).astype(np.float32)
+TARGETS = (FEATURES @ np.array([[3.0], [-2.0], [1.0]], np.float32) + 1.0).astype(np.float32)
+KERNEL = np.linspace(-0.4, 0.4, 12).reshape(3, 4).astype(np.float32)
+
+
+def input_fn():
+    return tf.data.Dataset.from_tensor_slices((FEATURES, TARGETS)).repeat(4).batch(16)
+
+
+class KerasModel(tf2.keras.Model):
+    """The Estimator model_fn `model_fn` as a Keras model."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf2.keras.layers.Dense(units=4, activation="relu", kernel_initializer=tf2.keras.initializers.Constant(value=KERNEL))
+        self.dense_1 = tf2.keras.layers.Dense(units=1, kernel_initializer="ones")
+
+    def call(self, features, training=False):
+        hidden = self.dense(features)
+        output = self.dense_1(hidden)
+        return output
+
+    def test_step(self, data):
+        # Estimator.evaluate's loss was metrics.mean(loss): the mean of the per-batch losses,
+        # each batch counted once (Keras's own test_step weighs a batch by its size, which
+        # differs on a short last batch; an empty batch a replica gets at the end counts not
+        # at all either way); the rest is Keras's test_step.
+        x, y, sample_weight = tf2.keras.utils.unpack_x_y_sample_weight(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x, y, y_pred, sample_weight, training=False)
+        replicas = tf2.distribute.get_strategy().num_replicas_in_sync  # Keras scaled the loss by 1/replicas
+        for metric in self.metrics:
+            if metric.name == "loss":
+                metric.update_state(loss * replicas, sample_weight=tf2.minimum(tf2.shape(y_pred)[0], 1))
+        return self.compute_metrics(x, y, y_pred, sample_weight)
+
+    def fit(self, *args, **kwargs):
+        # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
+        # out (no weight changes); Estimator's global_step counted the steps really taken.
+        last = {}
+        record = tf2.keras.callbacks.LambdaCallback(
+            on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
+        history = super().fit(*args, callbacks=[*(kwargs.pop("callbacks", None) or []), record], **kwargs)
+        if "step" in last:
+            self.optimizer.iterations.assign(last["step"])
+        return history
+
+
+def make_keras_model():
+    model = KerasModel()
+    model.compile(
+        optimizer=tf2.keras.optimizers.SGD(learning_rate=0.05, clipnorm=2.0),
+        loss=tf2.keras.losses.MeanSquaredError(),
+    )
+    return model
+
+
+strategy = tf2.distribute.MirroredStrategy()
+# Estimator fed every replica a whole input_fn batch; distribute_datasets_from_function does too.
+with strategy.scope():
+    estimator = make_keras_model()
+estimator.fit(strategy.distribute_datasets_from_function(lambda _: input_fn()), steps_per_epoch=14)
+print("eval", {**estimator.evaluate(input_fn(), steps=2, return_dict=True), "global_step": estimator.optimizer.iterations.numpy()})
