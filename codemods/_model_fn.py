@@ -59,6 +59,7 @@ from tfmigrate.codemods._model_fn_metrics import (
     MetricMapping,
 )
 from tfmigrate.codemods._model_fn_paths import ModePaths
+from tfmigrate.codemods._model_fn_mode_calls import one_call_for_every_mode
 from tfmigrate.codemods._model_fn_shared_network import one_network
 from tfmigrate.codemods._model_fn_optimizer import (
     SCHEDULE_STEP_ARG,
@@ -119,12 +120,18 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     shared = one_network(fn, name_of, binding)
     if shared.refused is not None:
         raise NotTranslatable(shared.refused[1], shared.refused[0])
-    inlined = inline_helpers(shared.fn, name_of, binding, parent, taken, original=fn)
-    for new_node, original in shared.origin.items():
+    # One model called in each mode branch with that mode's training flag becomes one call
+    # (codemods/_model_fn_mode_calls.py).
+    calls = one_call_for_every_mode(shared.fn, name_of)
+    before_helpers = dict(shared.origin)
+    for new_node, original in calls.origin.items():
+        before_helpers[new_node] = shared.origin.get(id(original), original)
+    inlined = inline_helpers(calls.fn, name_of, binding, parent, taken, original=fn)
+    for new_node, original in before_helpers.items():
         inlined.origin.setdefault(new_node, (original, None))
     for new_node, (original, helper) in list(inlined.origin.items()):
-        if id(original) in shared.origin:
-            inlined.origin[new_node] = (shared.origin[id(original)], helper)
+        if id(original) in before_helpers:
+            inlined.origin[new_node] = (before_helpers[id(original)], helper)
     model = _ModelFn(inlined.fn, name_of, code, tf, taken)
     model.eval_loss_in_training = shared.eval_loss_in_training
     model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
@@ -133,7 +140,7 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     try:
         result = model.translate(class_name, make_name)
     except NotTranslatable as e:
-        node, helper = _source_of(e.node, inlined.origin)
+        node, helper = _source_of(model.made_up.get(id(e.node), e.node), inlined.origin)
         message = f"in `{helper}(...)`, written out at this call: {e}" if helper else str(e)
         raise NotTranslatable(message, node, e.code) from None
     # Nodes of a written-out helper have no place in the source: its call stands for them.
@@ -227,6 +234,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.decay_conditions: dict[int, str] = {}  # id(penalty term) -> the test it was added under
         self.decay_steps: dict[int, tuple[str, cst.BaseExpression]] = {}  # id(`if t: loss += p`) -> (name, p)
         self.summed: dict[int, cst.Assign] = {}  # id(`loss += x` step) -> `loss = loss + x`, as read
+        self.made_up: dict[int, cst.CSTNode] = {}  # id(node made here, not in the source) -> the statement
         self.chosen: dict[tuple[int, str], Optional[cst.Assign]] = {}  # (id(if), name) -> `name = A if t else B`
         self.reading_optimizer = False  # while the optimizer is read: a hyperparameter `if` is a choice
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
@@ -468,6 +476,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         summed = cst.Assign(targets=[cst.AssignTarget(cst.Name(name))],
                             value=cst.BinaryOperation(left=left, operator=cst.Add(), right=term))
         self.summed[id(step)] = summed
+        for node in (summed, summed.value, *summed.targets, summed.targets[0].target):
+            self.made_up[id(node)] = step  # a report on the sum points at the `+=` line
         if id(step) in self.decay_steps:
             self.decay_conditions.setdefault(id(self.unwrap_identity(term, path)), self.decay_conditions[id(term)])
         return summed
@@ -543,7 +553,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         for step in chosen:
             if isinstance(step, (cst.AugAssign, cst.Expr)):
                 raise NotTranslatable(f"`{self.code(step)}` in the forward pass has no clear Keras form", step)
-            if isinstance(step, cst.If) and not self.structural_if(step):  # an `elif` chain (choice_if)
+            if isinstance(step, cst.If) and not self.structural_if(step) and not self.plumbing_if(step):
+                # an `elif` chain (choice_if)
                 raise NotTranslatable(f"the model's layers are chosen by an `if`/`elif` chain on "
                                       f"`{self.code(step.test)}`: tfmigrate builds one `if`/`else` in a Keras "
                                       "model; migrate by hand", step)
@@ -600,6 +611,10 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 lines.append(self.train_only_line(step, self.train_only[id(step)]))  # type: ignore[arg-type]
             elif isinstance(step, cst.For):
                 lines += self.loop(step, counters, batch_norm_updates)
+            elif isinstance(step, cst.If) and not self.structural_if(step) and self.plumbing_if(step):
+                # `if isinstance(image, dict): image = features["image"]`: Python on the inputs'
+                # structure, which call() sees as the model_fn did
+                lines += self.code(step.with_changes(leading_lines=[])).rstrip("\n").splitlines()
             elif isinstance(step, cst.If):
                 lines += self.structure(step, counters, batch_norm_updates)
             else:

@@ -67,7 +67,7 @@ def builds_layers(fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.N
                   seen: Optional[set[str]] = None) -> bool:
     """Does the helper (or one it calls) make layers or variables, which TF1 made per call?"""
     seen = set() if seen is None else seen
-    if fn.name.value in seen or len(seen) > MAX_DEPTH:
+    if fn.name.value in seen or len(seen) > MAX_DEPTH or keras_model_factory(fn, name_of):
         return False
     seen.add(fn.name.value)
     for node in _walk(fn.body):
@@ -83,6 +83,22 @@ def builds_layers(fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.N
             if isinstance(bound, cst.FunctionDef) and builds_layers(bound, name_of, binding, seen):
                 return True
     return False
+
+
+# A whole Keras model made in one call (`tf.keras.Sequential([...])`, `tf.keras.Model(inputs,
+# outputs)`): in TF1 the model_fn made it once per graph, so the Keras model makes it once, in
+# __init__, and calls it (codemods/_model_fn_layers.py, keras_model_object).
+KERAS_MODELS = frozenset({"tf.keras.Sequential", "tf.keras.models.Sequential", "tf.keras.Model",
+                          "tf.keras.models.Model"})
+
+
+def keras_model_factory(fn: cst.FunctionDef, name_of: NameOf) -> bool:
+    """A helper whose every return makes a whole Keras model (`def create_model(data_format):
+    l = tf.keras.layers; return tf.keras.Sequential([...])`). It is not written out: the
+    model object it returns is made once, where the Keras model's __init__ calls it."""
+    returns = [n for n in _walk(fn.body) if isinstance(n, cst.Return)]
+    return bool(returns) and all(isinstance(r.value, cst.Call) and (name_of(r.value.func) or "") in KERAS_MODELS
+                                 for r in returns)
 
 
 TRAIN_OP_METHODS = frozenset({"minimize", "apply_gradients"})

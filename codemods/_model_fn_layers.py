@@ -14,13 +14,28 @@ import libcst as cst
 from tfmigrate.codemods._estimator_keras import ACTIVATION_STRINGS, ACTIVATIONS, NotTranslatable
 from tfmigrate.codemods._model_fn_common import (
     KERAS_LAYER_MODULES,
+    TF1_GRAPH_OPS,
+    TF1_ONLY,
     _is_none,
     _names_used,
     _walk,
 )
+from tfmigrate.codemods._model_fn_helpers import KERAS_MODELS, keras_model_factory
 
 
 _INITIALIZERS = frozenset({"kernel_initializer", "bias_initializer", "kernel_regularizer", "bias_regularizer"})
+
+# What a Keras model made whole in the model_fn may hold, so that it means the same on Keras 3:
+# tf.keras layers whose constructors Keras 3 kept, the functional Input, and tf.nn / tf.math
+# functions (activations, Lambda bodies).
+KERAS_MODEL_PARTS = frozenset({
+    "Dense", "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "SeparableConv2D", "DepthwiseConv2D",
+    "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "AveragePooling1D", "AveragePooling2D", "AveragePooling3D",
+    "MaxPool2D", "AvgPool2D", "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalMaxPooling1D",
+    "GlobalMaxPooling2D", "Flatten", "Dropout", "Reshape", "Activation", "Embedding", "Concatenate", "Add",
+    "ZeroPadding2D", "Lambda",
+})
+KERAS_MODEL_FUNCTIONS = ("tf.nn.", "tf.math.", "tf.keras.activations.", "tf.keras.initializers.")
 
 
 @dataclass(frozen=True)
@@ -113,6 +128,9 @@ class LayerMapping:
             return self.input_layer(call, in_loop)
         if name == "tf.get_variable":
             return self.variable(call, in_loop)
+        made = self.keras_model_made(call)
+        if made is not None:
+            return self.keras_model_object(call, made, bound_to, in_loop)
         kind = None
         ctor_args: Sequence[cst.Arg] = ()
         inputs: Optional[cst.BaseExpression] = None
@@ -158,7 +176,7 @@ class LayerMapping:
             if name.startswith("tf.layers."):
                 raise NotTranslatable(f"`{name}` has no checked Keras layer here", call)
             cls = (self.name_of(call.func.func) or "") if isinstance(call.func, cst.Call) else name
-            if cls.startswith(KERAS_LAYER_MODULES) and cls.rsplit(".", 1)[-1][:1].isupper():
+            if cls.startswith(KERAS_LAYER_MODULES) and cls.rsplit(".", 1)[-1][:1].isupper() or cls in KERAS_MODELS:
                 # Left in call(), a layer would be made again at every step, with new weights.
                 raise NotTranslatable(f"`{cls}` made inside the model_fn has no checked Keras form here "
                                       "(create it in the model's __init__ by hand)", call)
@@ -232,6 +250,73 @@ class LayerMapping:
             args.append("training=" + ("False" if training is None else self.training_arg(training)))
         # `training` inside a layer's own arguments was already rewritten by the transformer.
         return cst.parse_expression(f"{callee}({', '.join(args)})")
+
+    def keras_model_made(self, call: cst.Call) -> Optional[cst.CSTNode]:
+        """What makes a whole Keras model in `call`: the call itself (`tf.keras.Sequential([...])`)
+        or the module's helper it calls (`create_model(...)`, see keras_model_factory)."""
+        if isinstance(call.func, (cst.Name, cst.Attribute)) and (self.name_of(call.func) or "") in KERAS_MODELS:
+            return call
+        helper = self.module_binding(call.func) if isinstance(call.func, cst.Name) and self.module_binding else None
+        if isinstance(helper, cst.FunctionDef) and keras_model_factory(helper, self.name_of):
+            return helper
+        return None
+
+    def keras_model_object(self, call: cst.Call, made: cst.CSTNode, bound_to: Optional[str],
+                           in_loop: bool) -> cst.BaseExpression:
+        """`model = create_model(params["data_format"])` (or `model = tf.keras.Sequential([...])`),
+        then `model(image, training=...)`: the official models' mnist form. TF1 made the model
+        once per graph and called it; the Keras model makes it once in __init__ (`self.model =
+        create_model(...)`) and calls that. Followed only where the model means the same on
+        Keras 3: tf.keras layers Keras 3 kept, no TensorFlow 1 API, no BatchNormalization (TF1
+        never ran a tf.keras BatchNormalization's updates in a model_fn; Keras's fit does), no
+        regularizers (TF1's loss did not add a tf.keras layer's; Keras's does)."""
+        what = self.code(call.func)
+        if bound_to is None or in_loop:
+            raise NotTranslatable(f"`{what}(...)` makes a Keras model inside the model_fn, other than once as "
+                                  "`model = ...` before it is called: create it in the model's __init__ by hand", call)
+        uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                and n.func.value == bound_to]
+        reads = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == bound_to) - 1
+        if not uses or len(uses) != reads:
+            raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is used other than by calling it (its "
+                                  "layers, weights or summary read, or passed on): tfmigrate cannot follow it", call)
+        problem = self.keras_model_problem(made)
+        if problem is not None:
+            raise NotTranslatable(f"`{what}(...)` makes a Keras model that {problem}", call)
+        if self.tf != "tf" or "compat" in self.code(made):
+            raise NotTranslatable(f"`{what}(...)` makes its Keras model through tf.compat.v1's Keras, which is "
+                                  "Keras 2 (tf_keras) on TF 2.16+ where it is installed at all", call)
+        text = self.static(call)  # made in __init__: it may read only params and the module's names
+        attr = self.attribute(bound_to)
+        self.init_lines.append(f"self.{attr} = {text}")
+        return cst.parse_expression(f"self.{attr}")
+
+    def keras_model_problem(self, made: cst.CSTNode) -> Optional[str]:
+        """Why the Keras model `made` builds would not mean the same on Keras 3, or None."""
+        for node in _walk(made):
+            if isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value.endswith("regularizer") \
+                    and not _is_none(node.value):
+                return (f"adds a regularizer (`{node.keyword.value}`): TF1's loss did not add a tf.keras layer's "
+                        "regularization loss, Keras's fit adds it")
+            if isinstance(node, cst.Arg) and node.keyword is not None and node.keyword.value == "input_length":
+                return "gives `input_length`, which Keras 3's Embedding no longer takes"
+            if not isinstance(node, cst.Call):
+                continue
+            name = self.name_of(node.func) or ""
+            short = name.rsplit(".", 1)[-1]
+            if name.startswith(TF1_ONLY + TF1_GRAPH_OPS):
+                return f"calls `{name}`, which is TensorFlow 1 API"
+            if short == "BatchNormalization":
+                return ("has a BatchNormalization: TF1 never ran a tf.keras BatchNormalization's moving-statistics "
+                        "updates in a model_fn (they joined no collection), while Keras's fit runs them")
+            if name in KERAS_MODELS or name == "tf.keras.Input" or name.startswith(KERAS_MODEL_FUNCTIONS) \
+                    or (name.startswith("tf.keras.layers.") and short in KERAS_MODEL_PARTS):
+                continue
+            if isinstance(node.func, cst.Name) and node.func.value in ("len", "int", "float", "range", "list",
+                                                                        "tuple", "min", "max"):
+                continue
+            return f"calls `{self.code(node.func)}`, which tfmigrate has not checked on Keras 3"
+        return None
 
     def input_layer(self, call: cst.Call, in_loop: bool) -> cst.BaseExpression:
         """`input_layer(features, columns)`: the columns' Keras preprocessing, made in __init__."""
@@ -492,6 +577,8 @@ class _LayerRewriter(cst.CSTTransformer):
     def visit_Call(self, node: cst.Call) -> bool:
         if isinstance(node.func, cst.Call):
             self.called.add(id(node.func))
+        if self.owner.keras_model_made(node) is node:  # its layers are the model's, made with it in __init__
+            self.called |= {id(n) for n in _walk(node) if isinstance(n, cst.Call) and n is not node}
         # A layer's initializer and regularizer arguments are translated with the layer.
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value in _INITIALIZERS:

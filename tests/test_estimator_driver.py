@@ -188,6 +188,13 @@ REFERENCES = {
     'estimator_helper_loop_with_variable_scopes': [  # a helper's loop of `with variable_scope` blocks
         "eval {'loss': 0.78119904, 'global_step': 16}",
     ],
+    'estimator_keras_model_helper_mode_branches': [  # official mnist: create_model() Sequential, per-mode calls
+        "eval {'accuracy': 0.35416666, 'loss': 1.3468364, 'global_step': 18}",
+        "keys ['classes', 'probabilities']",
+    ],
+    'estimator_keras_sequential_in_model_fn': [  # tf.keras.Sequential made in the model_fn, made once in __init__
+        "eval {'loss': 0.18813431, 'rmse': 0.43374455, 'global_step': 12}",
+    ],
     'estimator_clip_each_gradient_by_value': [  # [(clip_by_value(g, -1., 1.), v) for g, v in gvs] → clipvalue
         "eval {'loss': 3.9133918, 'global_step': 15}",
     ],
