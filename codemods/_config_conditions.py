@@ -408,6 +408,8 @@ def _conditional_sessions(analysis, site) -> Optional[list[cst.BaseStatement]]:
         return None
     if not all(analysis.condition_between(c, site.block) for c in site.session_calls):
         return None  # one session is made whenever the config is: the calls go with the config
+    if one_session_on_every_path(analysis, site):
+        return None  # the same, through `if ...: Session(config=c) else: Session(config=c)`
     if _loop_around(analysis, site.def_stmts[0]) is not None:
         return None
     statements: list[cst.BaseStatement] = []
@@ -434,6 +436,45 @@ def _conditional_sessions(analysis, site) -> Optional[list[cst.BaseStatement]]:
         if stmt not in statements:
             statements.append(stmt)
     return statements
+
+
+def one_session_on_every_path(analysis, site) -> bool:
+    """`if FLAGS.frozen: ... Session(graph=g, config=c) else: ... Session(config=c)`: one
+    if/elif/else after the config, whose test only reads, with an else, and exactly one
+    session of the config in each arm, made whenever the arm runs. Then every run that
+    makes the config makes one such session, as with no `if`, and TF1 applied the config
+    in every run."""
+    body = list(getattr(site.block, "body", ()))
+    tops = set()
+    for call in site.session_calls:
+        top = call
+        while top is not None and analysis.parent(top) is not site.block:
+            top = analysis.parent(top)
+        tops.add(id(top))
+    top = next((s for s in body if id(s) in tops), None)
+    if len(tops) != 1 or not isinstance(top, cst.If) or site.def_stmts[-1] not in body \
+            or body.index(top) < body.index(site.def_stmts[-1]):
+        return False
+    arms: list[cst.BaseSuite] = []
+    branch: object = top
+    while isinstance(branch, cst.If):
+        if impure_part(analysis, branch.test) is not None:
+            return False
+        arms.append(branch.body)
+        branch = branch.orelse
+    if not isinstance(branch, cst.Else):
+        return False
+    arms.append(branch.body)
+
+    def arm_of(call: cst.CSTNode) -> Optional[cst.BaseSuite]:
+        cur = call
+        while cur is not None and not any(cur is arm for arm in arms):
+            cur = analysis.parent(cur)
+        return cur  # type: ignore[return-value]
+
+    made = [arm_of(c) for c in site.session_calls]
+    return all(sum(1 for m in made if m is arm) == 1 for arm in arms) and all(
+        analysis.condition_between(c, arm_of(c)) is None for c in site.session_calls)
 
 
 def _conditional_expression_branch(analysis, call: cst.Call):

@@ -416,7 +416,8 @@ class _Analysis(SiteReading, RunTimeOrder, Placement, Conflicts, Emission, Comme
                 return
             guard = self.condition_between(call, site.block)
             if guard is not None and config_conditions.conditional_sessions(self, site) is None and all(
-                    self.condition_between(c, site.block) for c in site.session_calls if self.scopes[c] is site.scope):
+                    self.condition_between(c, site.block) for c in site.session_calls if self.scopes[c] is site.scope) \
+                    and not config_conditions.one_session_on_every_path(self, site):
                 site.fail(call, CODE_FOLLOW, f"this session is only created under a condition ({guard}); the "
                           "tf.config calls would apply to every session" + LEFT)
 

@@ -168,6 +168,62 @@ def test_one_unconditional_session_keeps_the_calls_with_the_config():
     assert new.splitlines()[1] == "tf.config.set_soft_device_placement(True)"
 
 
+def test_one_session_in_every_arm_of_an_if_else_keeps_the_calls_with_the_config():
+    check_transformed(
+        """\
+        import tensorflow as tf
+
+
+        def main(frozen):
+            config = tf.ConfigProto(intra_op_parallelism_threads=2)
+            if frozen:
+                graph = load(frozen)
+                sess = tf.Session(graph=graph, config=config)
+            elif small:
+                sess = tf.Session(config=config)
+            else:
+                x = tf.placeholder(tf.float32)
+                sess = tf.Session(config=config)
+            return sess
+        """,
+        """\
+        import tensorflow as tf
+
+
+        def main(frozen):
+            tf.config.threading.set_intra_op_parallelism_threads(2)
+            if frozen:
+                graph = load(frozen)
+                sess = tf.compat.v1.Session(graph=graph)
+            elif small:
+                sess = tf.compat.v1.Session()
+            else:
+                x = tf.placeholder(tf.float32)
+                sess = tf.compat.v1.Session()
+            return sess
+        """,
+    )
+
+
+@pytest.mark.parametrize("arms", [
+    # an arm that makes its session only under a condition of its own
+    "if frozen:\n        sess = tf.Session(config=config)\n    else:\n        if warm:\n            sess = tf.Session(config=config)",
+    # an arm with two sessions
+    "if frozen:\n        sess = tf.Session(config=config)\n        other = tf.Session(config=config)\n"
+    "    else:\n        sess = tf.Session(config=config)",
+])
+def test_arms_that_do_not_each_make_one_session_are_not_every_path(arms: str) -> None:
+    src = textwrap.dedent("""\
+        import tensorflow as tf
+
+
+        def main(frozen, warm):
+            config = tf.ConfigProto(intra_op_parallelism_threads=2)
+            x = tf.placeholder(tf.float32)
+        """) + "    " + arms + "\n"
+    assert [d.code for d in check_noop(src)] == ["TFM123"]  # each session's calls would come after the op
+
+
 def test_a_conditional_expression_with_a_side_effect_is_left():
     src = """\
         import tensorflow as tf
