@@ -60,6 +60,7 @@ from typing import Optional
 import libcst as cst
 
 from tfmigrate.codemods._canned_added_metrics import PER_CLASS_CLASS, AddedMetrics, Head, added_metrics
+from tfmigrate.codemods._canned_head import head_init, head_keys, head_methods
 from tfmigrate.codemods._estimator_keras import (
     ACTIVATIONS,
     ACTIVATION_STRINGS,
@@ -153,13 +154,6 @@ class CannedModel:
     reads: set = field(default_factory=set)  # the user's names `build` reads
 
 
-BINARY_EVAL = ["accuracy", "accuracy_baseline", "auc", "auc_precision_recall", "average_loss", "label/mean",
-               "loss", "precision", "prediction/mean", "recall"]
-MULTI_EVAL = ["accuracy", "average_loss", "loss"]
-REGRESSION_EVAL = ["average_loss", "label/mean", "loss", "prediction/mean"]
-BINARY_PREDICT = ["logits", "logistic", "probabilities", "class_ids", "classes", "all_class_ids", "all_classes"]
-MULTI_PREDICT = ["logits", "probabilities", "class_ids", "classes", "all_class_ids", "all_classes"]
-REGRESSION_PREDICT = ["predictions"]
 
 
 def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
@@ -656,124 +650,13 @@ class _Canned:
         return f"{'tf.compat.v1' if self.v1 else 'tf'}.estimator.{self.cls}"
 
     def keys(self):
-        if not self.classifier:
-            return list(REGRESSION_EVAL), list(REGRESSION_PREDICT)
-        if self.n_classes == 2:
-            return list(BINARY_EVAL), list(BINARY_PREDICT)
-        return list(MULTI_EVAL), list(MULTI_PREDICT)
+        return head_keys(self)
 
     def head_init(self) -> list[str]:
-        r = self.reduction
-        out = []
-        if self.vocabulary is not None:
-            out.append(f"self.label_lookup = {{keras}}.layers.StringLookup(vocabulary={esc(repr(list(self.vocabulary)))}, "
-                       "num_oov_indices=0, mask_token=None)")
-        if not self.classifier:
-            out.append(f'self.head_loss = {{keras}}.losses.MeanSquaredError(reduction="{r}")')
-            out.append('self.squared_errors = {keras}.losses.MeanSquaredError(reduction=None)')
-            out.append('self.average_loss = {keras}.metrics.Mean(name="average_loss")')
-            out.append('self.label_mean = {keras}.metrics.Mean(name="label/mean")')
-            out.append('self.prediction_mean = {keras}.metrics.Mean(name="prediction/mean")')
-        elif self.n_classes == 2:
-            out.append(f'self.head_loss = {{keras}}.losses.BinaryCrossentropy(from_logits=True, reduction="{r}")')
-            out += [f'self.{attr} = {{keras}}.metrics.{cls}(name="{name}")' for attr, cls, name in (
-                ("average_loss", "Mean", "average_loss"), ("accuracy", "Accuracy", "accuracy"),
-                ("precision", "Precision", "precision"), ("recall", "Recall", "recall"),
-                ("prediction_mean", "Mean", "prediction/mean"), ("label_mean", "Mean", "label/mean"),
-                ("auc", "AUC", "auc"))]
-            out.append('self.auc_pr = {keras}.metrics.AUC(curve="PR", name="auc_precision_recall")')
-        else:
-            out.append(f'self.head_loss = {{keras}}.losses.SparseCategoricalCrossentropy(from_logits=True, '
-                       f'reduction="{r}")')
-            out.append('self.average_loss = {keras}.metrics.Mean(name="average_loss")')
-            out.append('self.accuracy = {keras}.metrics.Accuracy(name="accuracy")')
-        return out + self.added.init
+        return head_init(self)
 
     def head_methods(self, weight_key) -> list[str]:
-        out = ["def labels_of(self, y):"]
-        if not self.classifier:
-            out.append(f"    return {{tf}}.reshape({{tf}}.cast(y, {{tf}}.float32), [-1, {self.label_dimension}])")
-        else:
-            y = "self.label_lookup(y)" if self.vocabulary is not None else "y"
-            dtype = "float32" if self.n_classes == 2 else "int64"
-            out.append(f"    return {{tf}}.reshape({{tf}}.cast({y}, {{tf}}.{dtype}), [-1, 1])")
-        out += ["", "def example_weights(self, features):"]
-        if weight_key is None:
-            out.append("    return None")
-        else:
-            value = f"features[{weight_key!r}]"
-            column = getattr(self, "weight_column", None)
-            if column is not None and column.normalizer:
-                value = f"({column.normalizer})({value})"
-            out.append(f"    return {{tf}}.reshape({{tf}}.cast({value}, {{tf}}.float32), [-1, 1])")
-        scale = ""
-        if self.reduction == "sum" and not self.classifier and self.label_dimension > 1:
-            scale = f" * {self.label_dimension}"  # SUM adds every label dimension; Keras averages them first
-        out += ["", "def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
-                f"    # loss_reduction {self.reduction.upper()} ({'V1' if self.v1 else 'V2'} default); "
-                "example weights from weight_column",
-                f"    return self.head_loss(self.labels_of(y), y_pred, sample_weight=self.example_weights(x)){scale}",
-                "", "def compute_metrics(self, x, y, y_pred, sample_weight=None):",
-                "    labels, weights = self.labels_of(y), self.example_weights(x)"]
-        if not self.classifier:
-            out += ["    self.average_loss.update_state(self.squared_errors(labels, y_pred), "
-                    "sample_weight=weights)",
-                    "    self.label_mean.update_state(labels, sample_weight=weights)",
-                    "    self.prediction_mean.update_state(y_pred, sample_weight=weights)",
-                    "    return self.get_metrics_result()"]
-        elif self.n_classes == 2:
-            out += ["    class_ids = {tf}.cast(y_pred > 0, {tf}.float32)  # argmax([0, logit])",
-                    "    logistic = {tf}.sigmoid(y_pred)",
-                    "    self.average_loss.update_state({keras}.losses.binary_crossentropy(labels, y_pred, "
-                    "from_logits=True), sample_weight=weights)",
-                    "    for metric in (self.accuracy, self.precision, self.recall):",
-                    "        metric.update_state(labels, class_ids, sample_weight=weights)",
-                    "    self.prediction_mean.update_state(logistic, sample_weight=weights)",
-                    "    self.label_mean.update_state(labels, sample_weight=weights)",
-                    "    self.auc.update_state(labels, logistic, sample_weight=weights)",
-                    "    self.auc_pr.update_state(labels, logistic, sample_weight=weights)",
-                    "    results = self.get_metrics_result()",
-                    "    # the head's accuracy of always predicting the majority label",
-                    '    results["accuracy_baseline"] = {tf}.maximum(results["label/mean"], 1 - results["label/mean"])',
-                    "    return results"]
-        else:
-            out += ["    self.average_loss.update_state({keras}.losses.sparse_categorical_crossentropy(labels, "
-                    "y_pred, from_logits=True), sample_weight=weights)",
-                    "    class_ids = {tf}.argmax(y_pred, axis=-1)[:, None]",
-                    "    self.accuracy.update_state(labels, class_ids, sample_weight=weights)",
-                    "    return self.get_metrics_result()"]
-        if self.added.update:  # add_metrics: after the head's own, before the results are read
-            at = next(i for i in range(len(out) - 1, -1, -1) if "self.get_metrics_result()" in out[i])
-            out[at:at] = ["    # the metrics tf.estimator.add_metrics added, under their keys"] + [
-                f"    {line}" for line in self.added.update]
-        out += ["", "def predict_step(self, data):",
-                "    features, _, _ = {keras}.utils.unpack_x_y_sample_weight(data)",
-                "    logits = self(features, training=False)"]
-        if not self.classifier:
-            out.append('    return {{"predictions": logits}}')
-            return out
-        n = self.n_classes
-        names = [str(i).encode() for i in range(n)] if self.vocabulary is None \
-            else [str(v).encode() for v in self.vocabulary]
-        if n == 2:
-            out += ["    two_class_logits = {tf}.concat([{tf}.zeros_like(logits), logits], axis=-1)",
-                    "    probabilities = {tf}.nn.softmax(two_class_logits)",
-                    "    class_ids = {tf}.argmax(two_class_logits, axis=-1)[:, None]"]
-        else:
-            out += ["    probabilities = {tf}.nn.softmax(logits)",
-                    "    class_ids = {tf}.argmax(logits, axis=-1)[:, None]"]
-        classes = "{tf}.strings.as_string(class_ids)" if self.vocabulary is None \
-            else f"{{tf}}.gather({{tf}}.constant({esc(repr(names))}), class_ids)"
-        out += ["    batch = {tf}.shape(logits)[0]",
-                "    return {{",
-                '        "logits": logits,'] + (['        "logistic": {tf}.sigmoid(logits),'] if n == 2 else []) + [
-                '        "probabilities": probabilities,',
-                '        "class_ids": class_ids,',
-                f'        "classes": {classes},',
-                f'        "all_class_ids": {{tf}}.tile({{tf}}.range({n})[None, :], [batch, 1]),',
-                f'        "all_classes": {{tf}}.tile({{tf}}.constant([{esc(repr(names))}]), [batch, 1]),',
-                "    }}"]
-        return out
+        return head_methods(self, weight_key)
 
 
 TWO_OPTIMIZERS = """

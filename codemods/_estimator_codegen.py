@@ -17,15 +17,17 @@ from tfmigrate.codemods._estimator_common import (
 )
 
 
-# Under a strategy, Keras 3 counts one optimizer iteration more when a finite dataset runs
-# out: the failing last step increments `iterations` without changing a weight (checked on
-# TF 2.21 with 2 replicas: 8 per-replica batches gave 4 steps and iterations 5). The
+# Keras 3 counts one optimizer iteration more when a finite dataset runs out under a
+# strategy, or when the dataset's length is unknown (a TextLineDataset, a filter): the
+# failing last step increments `iterations` without changing a weight (checked on TF 2.21:
+# with 2 replicas 8 per-replica batches gave 4 steps and iterations 5; a filtered dataset
+# of 13 batches gave 13 callbacks, the weights of 13 updates, and iterations 14). The
 # Estimator's global_step counted real steps only, and max_steps, evaluate()'s global_step
 # and checkpoint numbers read it, so the model class puts the count of real steps back.
 _REAL_STEP_COUNT = """
 def fit(self, *args, **kwargs):
-    # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
-    # out (no weight changes); Estimator's global_step counted the steps really taken.
+    # Keras counts one optimizer iteration more when a dataset runs out under a strategy or
+    # is of unknown length (no weight changes); Estimator's global_step counted real steps.
     last = {{}}
     record = {tf}.keras.callbacks.LambdaCallback(
         on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
@@ -56,14 +58,30 @@ def counting_real_steps(first: cst.BaseStatement, tf: str, indent: str) -> cst.B
     return first
 
 
+# Datasets whose length tf.data cannot know: made from files or generators, or cut by a
+# predicate (tf.data cardinality UNKNOWN).
+UNKNOWN_LENGTH = frozenset({
+    "TextLineDataset", "TFRecordDataset", "FixedLengthRecordDataset", "CsvDataset", "SqlDataset", "from_generator",
+    "make_csv_dataset", "make_batched_features_dataset", "list_files", "filter", "interleave", "parallel_interleave",
+    "flat_map", "unbatch", "take_while", "rejection_resample", "ignore_errors",
+})
+
+
 class _Codegen(_AnalysisBase):
+    def length_may_be_unknown(self) -> bool:
+        """Does the module build a dataset of unknown length (UNKNOWN_LENGTH), which Keras
+        counts one iteration too many at its end? Read anywhere in the module: a count put
+        back where it was right is the same count."""
+        return any(node.attr.value in UNKNOWN_LENGTH for node in self.index.of(cst.Attribute)) or any(
+            node.value in UNKNOWN_LENGTH and self.name_of(node) is not None for node in self.index.of(cst.Name))
+
     def pipeline_fix(self, pipeline: _Pipeline, model: KerasModelCode) -> Finding:
         tf = pipeline.tf
         indent = self.module.default_indent
         fn_node = pipeline.model_fn_node
         source = model.source.replace("    ", "\t") if indent == "\t" else model.source
         new_defs = list(cst.parse_module(source).body) if source.strip() else []
-        if pipeline.strategy_name and new_defs:
+        if (pipeline.strategy_name or self.length_may_be_unknown()) and new_defs:
             new_defs[0] = counting_real_steps(new_defs[0], tf, indent)
         edits: list[Edit] = []
         top_defs: list[cst.BaseStatement] = []

@@ -59,6 +59,7 @@ from tfmigrate.codemods._model_fn_metrics import (
     MetricMapping,
 )
 from tfmigrate.codemods._model_fn_paths import ModePaths
+from tfmigrate.codemods._model_fn_head_spec import HEAD_LOSS, HeadSpec
 from tfmigrate.codemods._model_fn_mode_calls import one_call_for_every_mode
 from tfmigrate.codemods._model_fn_shared_network import one_network
 from tfmigrate.codemods._model_fn_optimizer import (
@@ -105,6 +106,8 @@ class KerasModelCode:
     step_beside_update: bool = False
     # a canned Estimator's prediction keys, by its head (its exports' signatures read them)
     canned_predict_keys: list = field(default_factory=list)
+    # statements of the module only the model_fn read (a head bound at the top), gone with it
+    module_statements: list = field(default_factory=list)
 
 
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
@@ -195,7 +198,7 @@ class _Replacer(cst.CSTTransformer):
         return self.mapping.get(original_node, updated_node)
 
 
-class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads,
+class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMapping, TrainingOnly, Heads, HeadSpec,
                WeightDecay, WeightedLoss):
     def __init__(self, fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
                  taken: set[str]) -> None:
@@ -235,6 +238,9 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.decay_steps: dict[int, tuple[str, cst.BaseExpression]] = {}  # id(`if t: loss += p`) -> (name, p)
         self.summed: dict[int, cst.Assign] = {}  # id(`loss += x` step) -> `loss = loss + x`, as read
         self.made_up: dict[int, cst.CSTNode] = {}  # id(node made here, not in the source) -> the statement
+        self.labels_reshaped: list[cst.If] = []  # `if labels is not None: labels = tf.reshape(...)` (HeadSpec)
+        self.head_init_lines: list[str] = []  # a head spec's Keras loss and metrics (HeadSpec)
+        self.head_method_lines: list[str] = []
         self.chosen: dict[tuple[int, str], Optional[cst.Assign]] = {}  # (id(if), name) -> `name = A if t else B`
         self.reading_optimizer = False  # while the optimizer is read: a hyperparameter `if` is a choice
         self.consumed: set[str] = set()  # model_fn locals the Keras code no longer reads (initializers)
@@ -253,6 +259,11 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.class_name = class_name
         self.check_signature()
         paths = {mode: self.path(mode) for mode in (TRAIN, EVAL, PREDICT)}
+        if self.head_ctor is not None:
+            return self.translate_head(class_name, make_name, paths)
+        if self.labels_reshaped:
+            raise NotTranslatable("model_fn changes its labels under `if labels is not None:`, which only a head's "
+                                  "create_estimator_spec is followed with", self.labels_reshaped[0])
         train = paths[TRAIN]
         spec = self.spec_args(train)
         if "loss" not in spec or "train_op" not in spec:
@@ -303,6 +314,36 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                               extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths),
                               step_beside_update=self.step_beside_update)
 
+    def translate_head(self, class_name: str, make_name: str, paths: dict[str, _Path]) -> KerasModelCode:
+        """`return head.create_estimator_spec(..., logits=logits, ...)` (codemods/_model_fn_head_spec.py):
+        call() computes the logits, the head is the canned models' head code."""
+        assert self.head_ctor is not None
+        self.head_form = self.read_head(self.head_ctor)
+        train = paths[TRAIN]
+        given, spec = self.head_spec(paths)
+        logits = given["logits"]
+        if not isinstance(logits, cst.Name):
+            raise NotTranslatable("create_estimator_spec(logits=...) is not a name the model_fn bound", spec)
+        forward = self.forward(logits.value, train)
+        for mode in (EVAL, PREDICT):
+            missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
+            if missing and paths[mode].spec is not None:
+                raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
+                                      "runs only in TRAIN): one Keras model serves every mode", missing[0])
+        self.in_model = False
+        optimizer = self.head_optimizer(given, train)
+        self.in_model = True
+        self.evaluates = True
+        self.several_heads = False
+        self.rank_one = False
+        call_body = self.call_body(forward, logits.value, train.batch_norm_updates)
+        self.head_init_lines, self.head_method_lines, predict_keys = self.head_code()
+        source = self.render(class_name, make_name, call_body, None, HEAD_LOSS, optimizer, [])
+        module_statements = [] if any(n is self.head_ctor for n in _walk(self.fn.body)) else [self.head_ctor]
+        return KerasModelCode(source, make_name, "params" in self.params, True, True, reads=self.reads,
+                              dropped=self.dropped(paths), step_beside_update=self.step_beside_update,
+                              canned_predict_keys=predict_keys, module_statements=module_statements)
+
     def loss_extras(self) -> tuple:
         """What a loss added as regularizers (get_regularization_loss(), l2_loss terms on
         variables, weight decay over every variable), as a value to compare."""
@@ -344,7 +385,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 out.append((node, f"`{self.name_of(node.func)}(...)` dropped: Keras writes its losses and metrics "
                                   "for TensorBoard through keras.callbacks.TensorBoard(log_dir) given to fit"))
         for path in paths.values():
-            given = self.arguments(path.spec, SPEC_POSITIONAL) if path.spec is not None else {}
+            given = self.arguments(path.spec, SPEC_POSITIONAL) if path.spec is not None and self.head_ctor is None \
+                else {}
             for hooks in ("training_hooks", "evaluation_hooks"):
                 if hooks in given and not any(n is given[hooks] for n, _ in out):
                     out.append((given[hooks], f"EstimatorSpec({hooks}=...) dropped: its hooks only logged tensors "
@@ -923,12 +965,16 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             lines.append(f"{i * 2}self.params = params")
         lines += [f"{i * 2}{line}" for line in self.static_lines("\n".join(self.init_lines))]
         lines += [f"{i * 2}{line}" for line in self.init_lines]
+        lines += [f"{i * 2}{line}" for line in self.head_init_lines]
         lines.append("")
         call_body = self.without_consumed(call_body)
         lines.append(f"{i}def call(self, features, training=False{', with_inner=False' if self.inner_names else ''}):")
         if any(re.search(r"\bparams\b", line) for line in call_body):
             lines.append(f"{i * 2}params = self.params")
         lines += [f"{i * 2}{line}" for line in _split_lines(call_body)]
+        if self.head_method_lines:
+            lines.append("")
+            lines += [f"{i}{line}".rstrip() for line in self.head_method_lines]
         if loss.startswith(HEADS_LOSS):
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
                       f"{i * 2}# The model_fn's loss: its heads' losses, weighted as it added them up (Keras's",
@@ -981,7 +1027,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         lines.append(f"{i}model = {class_name}({model_args})")
         lines.append(f"{i}model.compile(")
         lines.append(f"{i * 2}optimizer={optimizer},")
-        if not loss.startswith(("compute_loss:", HEADS_LOSS)):
+        if not loss.startswith(("compute_loss:", HEADS_LOSS, HEAD_LOSS)):
             lines.append(f"{i * 2}loss={loss if loss.startswith('lambda ') else f'{tf}.keras.losses.{loss}'},")
         if metrics:
             lines.append(f"{i * 2}metrics=[{', '.join(metrics)}],")

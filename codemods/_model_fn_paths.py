@@ -38,6 +38,8 @@ class ModePaths:
                 # A scope that only prefixes names: Keras layers are objects, not names.
                 if self.walk_block(stmt.body.body, path):  # type: ignore[attr-defined]
                     return True
+            elif isinstance(stmt, cst.FunctionDef) and self.train_op_fn_def(stmt):
+                continue  # a head's train_op_fn: read with the head's spec (HeadSpec)
             elif isinstance(stmt, cst.For) and not stmt.orelse and not stmt.asynchronous:
                 # `if params["dropout"] > 0:` right in the loop's body chooses layers per pass, as
                 # a structural `if` does outside a loop; any other branch or exit is refused.
@@ -89,6 +91,12 @@ class ModePaths:
                     and self.name_of(bound.value.func) == ESTIMATOR_SPEC:
                 path.spec = bound.value
                 return True
+        if isinstance(small, cst.Return) and small.value is not None:
+            head = self.head_of(small.value)  # `return head.create_estimator_spec(...)` (HeadSpec)
+            if head is not None:
+                self.head_ctor = head
+                path.spec = small.value  # type: ignore[assignment]
+                return True
         if isinstance(small, cst.Return):
             if not (isinstance(small.value, cst.Call) and self.name_of(small.value.func) == ESTIMATOR_SPEC):
                 raise NotTranslatable("model_fn returns something other than `EstimatorSpec(...)`", small)
@@ -118,6 +126,8 @@ class ModePaths:
         if modes is None and self.choice_if(stmt):
             path.steps.append(stmt)  # `if/elif/else` choosing a value by hyperparameters (chosen_binding)
             return False
+        if modes is None and self.labels_reshape_if(stmt):
+            return False  # what a head does to its labels itself; refused without a head spec (translate)
         if modes is None and self.plumbing_if(stmt):
             path.steps.append(stmt)  # `if isinstance(features, dict): ...`: Python at trace time, as in TF1
             return False

@@ -55,7 +55,7 @@ from tfmigrate.codemods._estimator_common import (
     CODE_HOOKS, CODE_INPUT_FN, CODE_MODEL_FN, CODE_MODEL_TO_ESTIMATOR, CODE_OPTIMIZER, CODE_PARAMETER_SERVER,
     CODE_PIPELINE, CODE_RUN_CONFIG_ARG, CODE_TF_CONFIG, CODE_RUN_CONFIG_DYNAMIC, CODE_STRATEGY_LEFT, COLLECTIVE, CONTRIB_MIRRORED,
     CONTRIB_ONE_DEVICE, ESTIMATOR, GRAPH_MODE_SWITCHES, GRAPH_MODE_USERS, LEFTOVER_FINE, LEFTOVER_PREFIXES,
-    MODEL_TO_ESTIMATOR, MULTI_WORKER, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _is_none,
+    MODEL_TO_ESTIMATOR, MULTI_WORKER, PARAMETER_SERVER, PIPELINE_CODES, RUN_CONFIG_GUIDANCE, _Pipeline, _Problem, _Site, _inside_node, _is_none,
     _merged_lines, _walk,
 )
 
@@ -782,6 +782,13 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             if not self.bound_before(name, pipeline.estimator_stmt):
                 raise _Problem(CODE_MODEL_FN, f"the model needs `{name}`, which is not bound where the Estimator "
                                "is built", call)
+        for node in model.module_statements:  # `head = tf.estimator.BinaryClassHead()` at the top
+            stmt = self.statement_of(node)
+            if stmt is None or not all(_inside_node(use, fn) for use in self.references(node)):
+                raise _Problem(CODE_MODEL_FN, f"`{self.code(stmt or node).strip()}` is read outside the model_fn "
+                               "too, where nothing takes its place; the Estimator pipeline was left as it is", node)
+            if stmt not in pipeline.removed:
+                pipeline.removed.append(stmt)
         try:
             return model
         except NotTranslatable as e:

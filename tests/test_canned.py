@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from tests.canned_programs.translate import Module, fill
-from tfmigrate.codemods._canned import BINARY_EVAL, MULTI_PREDICT, REGRESSION_EVAL, translate_canned
+from tfmigrate.codemods._canned import translate_canned
+from tfmigrate.codemods._canned_head import BINARY_EVAL, MULTI_PREDICT, REGRESSION_EVAL
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 
 HEAD = "import tensorflow as tf\ncols = [tf.feature_column.numeric_column('x')]\n"

@@ -195,6 +195,19 @@ REFERENCES = {
     'estimator_keras_sequential_in_model_fn': [  # tf.keras.Sequential made in the model_fn, made once in __init__
         "eval {'loss': 0.18813431, 'rmse': 0.43374455, 'global_step': 12}",
     ],
+    'estimator_text_line_dataset_steps': [  # a dataset of unknown length: Keras's extra iteration put back
+        "eval {'loss': 0.2801169, 'global_step': 14}",
+    ],
+    'estimator_head_binary_train_op_fn': [  # BinaryClassHead().create_estimator_spec(train_op_fn=...)
+        "eval {'accuracy': 0.88333, 'accuracy_baseline': 0.51667, 'auc': 0.95509, 'auc_precision_recall': 0.95494, "
+        "'average_loss': 0.50985, 'global_step': 15.0, 'label/mean': 0.48333, 'loss': 0.50985, 'precision': 0.95833, "
+        "'prediction/mean': 0.39312, 'recall': 0.7931}",
+        "keys ['all_class_ids', 'all_classes', 'class_ids', 'classes', 'logistic', 'logits', 'probabilities']",
+    ],
+    'estimator_head_multi_class_in_model_fn': [  # MultiClassHead(n_classes=3) made in the model_fn
+        "eval {'accuracy': 0.91111, 'average_loss': 0.56161, 'global_step': 27.0, 'loss': 0.56161}",
+        "keys ['all_class_ids', 'all_classes', 'class_ids', 'classes', 'logits', 'probabilities']",
+    ],
     'estimator_clip_each_gradient_by_value': [  # [(clip_by_value(g, -1., 1.), v) for g, v in gvs] → clipvalue
         "eval {'loss': 3.9133918, 'global_step': 15}",
     ],

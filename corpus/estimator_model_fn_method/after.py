@@ -48,8 +48,8 @@ def make_two_layer_regressor_model_for(two_layer_regressor):
             return self.compute_metrics(x, y, y_pred, sample_weight)
 
         def fit(self, *args, **kwargs):
-            # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
-            # out (no weight changes); Estimator's global_step counted the steps really taken.
+            # Keras counts one optimizer iteration more when a dataset runs out under a strategy or
+            # is of unknown length (no weight changes); Estimator's global_step counted real steps.
             last = {}
             record = tf2.keras.callbacks.LambdaCallback(
                 on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))

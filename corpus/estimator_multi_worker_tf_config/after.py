@@ -35,8 +35,8 @@ class LinearModel(tf.keras.Model):
         return self.compute_metrics(x, y, y_pred, sample_weight)
 
     def fit(self, *args, **kwargs):
-        # Under a strategy, Keras counts one optimizer iteration more when a finite dataset runs
-        # out (no weight changes); Estimator's global_step counted the steps really taken.
+        # Keras counts one optimizer iteration more when a dataset runs out under a strategy or
+        # is of unknown length (no weight changes); Estimator's global_step counted real steps.
         last = {}
         record = tf.keras.callbacks.LambdaCallback(
             on_train_batch_end=lambda batch, logs: last.update(step=self.optimizer.iterations.numpy()))
