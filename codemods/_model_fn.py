@@ -275,11 +275,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             loss_keras, output = self.loss(spec["loss"], train)
         forward = self.forward(output, train)
         self.check_decay(forward, train)
-        for mode in (EVAL, PREDICT):
-            missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
-            if missing and paths[mode].spec is not None:
-                raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
-                                      "runs only in TRAIN): one Keras model serves every mode", missing[0])
+        self.check_one_model(forward, paths)
         self.in_model = False
         optimizer = self.optimizer(spec["train_op"], train)
         metrics = self.metrics(paths[EVAL], output) if heads is None else []
@@ -325,11 +321,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         if not isinstance(logits, cst.Name):
             raise NotTranslatable("create_estimator_spec(logits=...) is not a name the model_fn bound", spec)
         forward = self.forward(logits.value, train)
-        for mode in (EVAL, PREDICT):
-            missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
-            if missing and paths[mode].spec is not None:
-                raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
-                                      "runs only in TRAIN): one Keras model serves every mode", missing[0])
+        self.check_one_model(forward, paths)
         self.in_model = False
         optimizer = self.head_optimizer(given, train)
         self.in_model = True
@@ -343,6 +335,14 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         return KerasModelCode(source, make_name, "params" in self.params, True, True, reads=self.reads,
                               dropped=self.dropped(paths), step_beside_update=self.step_beside_update,
                               canned_predict_keys=predict_keys, module_statements=module_statements)
+
+    def check_one_model(self, forward: list[cst.CSTNode], paths: dict[str, _Path]) -> None:
+        """Every mode with a spec runs the TRAIN forward pass: one Keras model serves them all."""
+        for mode in (EVAL, PREDICT):
+            missing = [s for s in forward if not any(s is t for t in paths[mode].steps)]
+            if missing and paths[mode].spec is not None:
+                raise NotTranslatable(f"the model differs in the {mode.upper()} mode (`{self.code(missing[0])}` "
+                                      "runs only in TRAIN): one Keras model serves every mode", missing[0])
 
     def loss_extras(self) -> tuple:
         """What a loss added as regularizers (get_regularization_loss(), l2_loss terms on

@@ -147,10 +147,8 @@ class LayerMapping:
                 and not (name.startswith("tf.layers.") and LAYER_CLASSES[name.rsplit(".", 1)[-1]] in KERAS_ONLY_KINDS):
             kind = LAYER_CLASSES[name.rsplit(".", 1)[-1]]
             ctor_args = call.args
-            uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
-                    and n.func.value == bound_to]
-            calls = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == bound_to) - 1
-            if not uses or len(uses) != calls:
+            uses = self.calls_of(bound_to)
+            if uses is None:
                 raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is used other than by calling it here "
                                       "(passed on or stored): tfmigrate cannot follow the layer", call)
             if kind in TRAINING_LAYERS and not all(
@@ -251,6 +249,14 @@ class LayerMapping:
         # `training` inside a layer's own arguments was already rewritten by the transformer.
         return cst.parse_expression(f"{callee}({', '.join(args)})")
 
+    def calls_of(self, name: str) -> Optional[list[cst.Call]]:
+        """The calls of `name` (bound once to a layer or model object) in the model_fn, or None
+        when it is read otherwise too (passed on, stored, its weights read) or never called."""
+        uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                and n.func.value == name]
+        reads = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == name) - 1
+        return uses if uses and len(uses) == reads else None
+
     def keras_model_made(self, call: cst.Call) -> Optional[cst.CSTNode]:
         """What makes a whole Keras model in `call`: the call itself (`tf.keras.Sequential([...])`)
         or the module's helper it calls (`create_model(...)`, see keras_model_factory)."""
@@ -274,10 +280,7 @@ class LayerMapping:
         if bound_to is None or in_loop:
             raise NotTranslatable(f"`{what}(...)` makes a Keras model inside the model_fn, other than once as "
                                   "`model = ...` before it is called: create it in the model's __init__ by hand", call)
-        uses = [n for n in _walk(self.fn.body) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
-                and n.func.value == bound_to]
-        reads = sum(1 for n in _walk(self.fn.body) if isinstance(n, cst.Name) and n.value == bound_to) - 1
-        if not uses or len(uses) != reads:
+        if self.calls_of(bound_to) is None:
             raise NotTranslatable(f"`{bound_to} = {self.code(call)}` is used other than by calling it (its "
                                   "layers, weights or summary read, or passed on): tfmigrate cannot follow it", call)
         problem = self.keras_model_problem(made)
