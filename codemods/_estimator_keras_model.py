@@ -115,6 +115,7 @@ class _KerasModelPipeline(_AnalysisBase):
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is not bound by one assignment that tfmigrate "
                            "can follow: train the Keras model with fit by hand", node)
         uses = [u for u in self.references(value) if u is not node]
+        self.check_keras_optimizer(uses)
         later = [u for u in uses if self.start(u) > self.start(call) or self.in_other_function(u, call)]
         if later:
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is used again at line {self.start(later[0])[0]}: "
@@ -124,6 +125,28 @@ class _KerasModelPipeline(_AnalysisBase):
             return node.value
         self.move_under_scope(node, value, uses, pipeline, stmt)
         return node.value
+
+    def check_keras_optimizer(self, uses: list[cst.CSTNode]) -> None:
+        """Keras 2 compiled a model with a tf.train optimizer (`model.compile(optimizer=
+        tf.train.GradientDescentOptimizer(0.2), ...)`, wrapped as a TFOptimizer); Keras 3 takes
+        only its own, and TF 2.16+ has no tf.train optimizers: such a model is reported."""
+        for use in uses:
+            method = self.parents.get(use)
+            compile_call = self.parents.get(method) if isinstance(method, cst.Attribute) \
+                and method.value is use and method.attr.value == "compile" else None
+            if not isinstance(compile_call, cst.Call):
+                continue
+            given = {a.keyword.value if a.keyword else ("optimizer" if i == 0 else ""): a.value
+                     for i, a in enumerate(compile_call.args)}
+            optimizer = given.get("optimizer")
+            if isinstance(optimizer, cst.Name):
+                optimizer = self.single_binding(optimizer) or optimizer
+            name = self.name_of(optimizer.func) if isinstance(optimizer, cst.Call) else None
+            if name and name.startswith(("tf.train.", "tf.compat.v1.train.")) and name.endswith("Optimizer"):
+                raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"the Keras model is compiled with `{name}`, a TF1 optimizer "
+                               "that Keras 3 does not take and TF 2.16 does not have: compile it with the "
+                               "tf.keras.optimizers one (GradientDescentOptimizer(lr) is SGD(learning_rate=lr)) and "
+                               "run tfmigrate again", optimizer)
 
     def in_other_function(self, use: cst.CSTNode, call: cst.Call) -> bool:
         """Is `use` in a function or lambda that does not also hold the call (it may run later)?"""

@@ -380,8 +380,8 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
             explained.add(id(holder))
             where = f"`{holder.name.value}`" if isinstance(holder, cst.FunctionDef) else "this statement"
             in_project = project_index.current() is not None
-            why = ("TPUEstimator has no automatic rewrite: train a Keras model under tf.distribute.TPUStrategy"
-                   if "TPUEstimator" in name else
+            why = ("TPUEstimator and its tf.estimator.tpu helpers have no automatic rewrite: train a Keras model "
+                   "under tf.distribute.TPUStrategy" if "TPUEstimator" in name or ".tpu." in name else
                    "tf.contrib.learn went with tf.contrib in TF 2.0. tfmigrate rewrites its RunConfig when a "
                    "tf.estimator Estimator takes it, or when only its tf_config is read, in the same scope, from "
                    "plain values not bound again in between; not this one (its gpu_memory_fraction is a GPU memory "
