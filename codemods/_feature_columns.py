@@ -342,13 +342,33 @@ class ColumnReader(HelperFunctions):
         if keys is None:
             keys = self._keys(iterable)
         if keys is None:
-            if computed:
-                raise NotTranslatable(f"`{self.code(node).strip()}`: a loop over keys known only at run time that "
+            refused = NotTranslatable(f"`{self.code(node).strip()}`: a loop over keys known only at run time that "
                                       f"computes {', '.join(computed)} before the append cannot be followed", node)
+            if computed and not self.runtime:
+                raise refused
             if len(names) != 1 or not isinstance(target_node, cst.Name):
                 raise NotTranslatable(f"`{self.code(iterable)}`: a loop over tuples known only at run time cannot "
                                       "be followed", iterable)
-            return [self._group(names[0], iterable, elt, ifs, node)]
+            if not computed:
+                return [self._group(names[0], iterable, elt, ifs, node)]
+            # `mean, std = ...` per key, read only by what the model takes from each TF1 column
+            # when the program runs (`normalizer_fn=make_normalizer(mean, std)`): the loop
+            # stays in the program and builds those columns, as before.
+            saved = {name: self.subst.get(name) for name in computed}
+            for name in computed:
+                self.subst[name] = Opaque(f"`{name}` (computed in the loop when the program runs)")
+            try:
+                group = self._group(names[0], iterable, elt, ifs, node)
+            finally:
+                for name, value in saved.items():
+                    if value is None:
+                        self.subst.pop(name, None)
+                    else:
+                        self.subst[name] = value
+            inside = [r for r in self.runtime_nodes if any(r is n for n in _walk(elt))]
+            if any(_names(elt).count(name) != sum(_names(r).count(name) for r in inside) for name in computed):
+                raise refused
+            return [group]
         out = []
         saved = {name: self.subst.get(name) for name in (*names, *computed)}
         for key in keys:

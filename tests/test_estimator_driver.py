@@ -208,6 +208,10 @@ REFERENCES = {
         "eval {'accuracy': 0.91111, 'average_loss': 0.56161, 'global_step': 27.0, 'loss': 0.56161}",
         "keys ['all_class_ids', 'all_classes', 'class_ids', 'classes', 'logits', 'probabilities']",
     ],
+    'canned_normalizers_computed_per_runtime_key': [  # normalizer_fn=make_normalizer(mean, std) per run-time key
+        "eval {'average_loss': 21.92011, 'global_step': 5.0, 'label/mean': 5.26473, 'loss': 21.92011, "
+        "'prediction/mean': 0.63445}",
+    ],
     'estimator_clip_each_gradient_by_value': [  # [(clip_by_value(g, -1., 1.), v) for g, v in gvs] → clipvalue
         "eval {'loss': 3.9133918, 'global_step': 15}",
     ],
