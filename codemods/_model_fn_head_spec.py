@@ -26,7 +26,7 @@ import libcst as cst
 
 from tfmigrate.codemods._canned_head import HeadForm, head_init, head_keys, head_methods
 from tfmigrate.codemods._estimator_keras import NotTranslatable
-from tfmigrate.codemods._model_fn_common import TRAIN, _Path, _walk
+from tfmigrate.codemods._model_fn_common import TRAIN, _Path, _targets, _walk
 
 HEAD_CLASSES = {"tf.estimator.BinaryClassHead": "binary", "tf.estimator.MultiClassHead": "multi",
                 "tf.estimator.RegressionHead": "regression"}
@@ -50,11 +50,11 @@ class HeadSpec:
             return None
         holder = value.func.value
         if isinstance(holder, cst.Name):
-            local = [s for s in _walk(self.fn.body) if isinstance(s, cst.Assign)  # type: ignore[attr-defined]
-                     and any(isinstance(t.target, cst.Name) and t.target.value == holder.value for t in s.targets)]
-            if len(local) == 1 and len(local[0].targets) == 1:
-                holder = local[0].value
-            elif not local and self.module_binding is not None:  # type: ignore[attr-defined]
+            bound_here = any(holder.value in _targets(s) for s in _walk(self.fn.body)  # type: ignore[attr-defined]
+                             if isinstance(s, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For)))
+            if bound_here:  # `head = tf.estimator.MultiClassHead(3)` in the model_fn, bound once
+                holder = self.single_static_binding(holder.value) or holder  # type: ignore[attr-defined]
+            elif self.module_binding is not None:  # type: ignore[attr-defined]
                 bound = self.module_binding(holder)  # type: ignore[attr-defined]
                 holder = bound if isinstance(bound, cst.Call) else holder
         if not (isinstance(holder, cst.Call) and self.name_of(holder.func) in HEAD_CLASSES):  # type: ignore[attr-defined]
