@@ -37,6 +37,8 @@ from tfmigrate.settings import Value
 
 
 CONFIG_PROTO = "tf.ConfigProto"
+# Grappler's options have no tf.* name: `from tensorflow.core.protobuf import rewriter_config_pb2`.
+REWRITER_CONFIG = "tf.core.protobuf.rewriter_config_pb2.RewriterConfig"
 # What makes a session from a config, and where it takes a target (a distributed master):
 # (position, keyword). Each creates a plain Session(config=...) in the end, so fact 1
 # holds for all of them.
@@ -55,8 +57,9 @@ NESTED_MESSAGES = {
     "tf.GraphOptions": "graph_options",
     "tf.OptimizerOptions": "optimizer_options",
     "tf.GPUOptions.Experimental": "experimental",
+    REWRITER_CONFIG: "rewrite_options",
 }
-ENUM_PREFIXES = ("tf.OptimizerOptions.",)
+ENUM_PREFIXES = ("tf.OptimizerOptions.", REWRITER_CONFIG + ".")
 # Existing TF2 calls and the setting each one establishes (for "never emit twice").
 EXISTING_SETTERS = {
     "tf.config.set_soft_device_placement": ("soft_placement",),
@@ -104,7 +107,7 @@ BUILTIN_METHOD_NAMES = frozenset(
     name for kind in (dict, list, str, set, bytes) for name in dir(kind) if not name.startswith("_"))
 # Settings TF2 lets a program change while it runs: a later call simply takes over, as
 # the next session's config did in TF1. The others raise once the runtime has started.
-CHANGEABLE_ANY_TIME = {"soft_placement", "log_placement", "jit"}
+CHANGEABLE_ANY_TIME = {"soft_placement", "log_placement", "jit", "rewrite_options"}
 GPU_KEYS = {"memory_growth", "gpu_memory", "gpu_visibility"}  # moot on a machine without GPUs
 TF_VERSIONS = {"tf.__version__", "tf.VERSION", "tf.version.VERSION"}
 # Process-rank methods of Horovod (`hvd.local_rank()`) and MPI (`comm.Get_rank()`): ints.

@@ -45,6 +45,10 @@ def effective(observed: dict, field: str):
     return observed["config"].get(field, DEFAULTS.get(field))
 
 
+def rewrite_options(observed: dict) -> dict:
+    return observed["config"].get("graph_options", {}).get("rewrite_options", {})
+
+
 def jit_level(observed: dict) -> str:
     return observed["config"].get("graph_options", {}).get("optimizer_options", {}).get("global_jit_level", "DEFAULT")
 
@@ -65,6 +69,7 @@ def test_rewrite_keeps_the_effective_configuration(case: Path) -> None:
     assert tf2["devices"].get("GPU", 0) == tf1["devices"].get("GPU", 0)
     if jit_level(tf1) != "DEFAULT":
         assert jit_level(tf2) == jit_level(tf1)
+    assert rewrite_options(tf2) == rewrite_options(tf1)  # Grappler's passes, as the session ran them
 
 
 def test_there_are_observable_cases() -> None:

@@ -223,7 +223,7 @@ def test_apply_reports_what_was_applied_and_what_was_not(programs):
     }
     not_applied = {r["setting"]: (r["status"], r["code"]) for r in report["not_applied"]}
     assert not_applied == {
-        "graph_options.rewrite_options.constant_folding": ("untranslatable", "TFM110"),
+        "graph_options.rewrite_options.constant_folding": ("untranslatable", "TFM110"),  # AGGRESSIVE
         "operation_timeout_in_ms": ("untranslatable", "TFM112"),
     }
     assert run.output["jit"] == "autoclustering"
@@ -233,7 +233,7 @@ def test_apply_reports_what_was_applied_and_what_was_not(programs):
 def test_untranslatable_fields_warn_unless_a_session_keeps_them(programs):
     run = programs.result("api_report")
     assert [w["message"].split(" ")[0] for w in run.warnings] == [
-        "graph_options.rewrite_options.constant_folding=2", "operation_timeout_in_ms=500"]
+        "operation_timeout_in_ms=500", "graph_options.rewrite_options.constant_folding=3"]
     assert all(w["category"] == "UntranslatableConfigWarning" for w in run.warnings)
     # isolate_session_state went to a Session, which still honours it: reported, not warned.
     assert results_by_setting(run.probe["effective"])["isolate_session_state"] == "kept by the session only"

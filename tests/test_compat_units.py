@@ -168,6 +168,7 @@ class StatefulFakeTf:
         self.logical: dict = {}
         self.threads = {"intra": 0, "inter": 0}
         self.flags = {"soft": True, "log": False, "jit": ""}
+        self.grappler: dict = {}
 
         def of(kind):
             return lambda devices: [d for d in devices if kind in (None, d.device_type)]
@@ -194,7 +195,9 @@ class StatefulFakeTf:
             experimental=NS(get_memory_growth=lambda d: self.growth.get(d),
                             set_memory_growth=lambda d, on: self.growth.__setitem__(d, on)),
             optimizer=NS(get_jit=lambda: self.flags["jit"],
-                         set_jit=set_flag("jit", lambda v: "autoclustering" if v else "")),
+                         set_jit=set_flag("jit", lambda v: "autoclustering" if v else ""),
+                         get_experimental_options=lambda: dict(self.grappler),
+                         set_experimental_options=self.grappler.update),
         )
         self.debugging = NS(get_log_device_placement=lambda: self.flags["log"],
                             set_log_device_placement=set_flag("log"))
@@ -211,6 +214,7 @@ READER_CASES = {
     "gpu_options.visible_device_list": "1,2",
     "gpu_options.experimental.virtual_devices": [[1024, 2048], [512]],
     "graph_options.optimizer_options.global_jit_level": 1,
+    "graph_options.rewrite_options.layout_optimizer": 2,  # RewriterConfig.OFF, as a live proto holds it
 }
 
 

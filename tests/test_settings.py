@@ -39,7 +39,7 @@ def fake_tf(log: list, gpus: int = 4):
                 set_inter_op_parallelism_threads=rec("set_inter_op_parallelism_threads"),
             ),
             experimental=SimpleNamespace(set_memory_growth=rec("set_memory_growth")),
-            optimizer=SimpleNamespace(set_jit=rec("set_jit")),
+            optimizer=SimpleNamespace(set_jit=rec("set_jit"), set_experimental_options=rec("set_experimental_options")),
         ),
         debugging=SimpleNamespace(set_log_device_placement=rec("set_log_device_placement")),
     )
@@ -60,6 +60,8 @@ SAMPLES = {
     "gpu_options.visible_device_list": ["1,3", "0"],
     "gpu_options.experimental.virtual_devices": [[[1024, 2048]]],
     "graph_options.optimizer_options.global_jit_level": ["ON_1", "OFF"],
+    "graph_options.rewrite_options.layout_optimizer": ["OFF", 1],
+    "graph_options.rewrite_options.disable_model_pruning": [True],
 }
 
 
@@ -89,7 +91,8 @@ def test_rendered_source_and_apply_make_the_same_calls(fields, monkeypatch):
 
 def test_every_translatable_field_has_a_sample():
     translatable = {p for p, f in settings.FIELDS.items() if f.translatable and f.code != "TFM111"}
-    assert translatable <= set(SAMPLES)
+    sampled = set(SAMPLES) | {p.rsplit(".", 1)[0] for p in SAMPLES}  # rewrite_options.<field>: one entry
+    assert translatable <= sampled
 
 
 @pytest.mark.parametrize("path", sorted(p for p, f in settings.FIELDS.items() if not f.translatable))
@@ -127,4 +130,25 @@ def test_no_gpu_machine_ignores_gpu_options():
 
 
 def test_rewrite_options_report_their_own_code():
-    assert [p.code for p in plan({"graph_options.rewrite_options.constant_folding": Value(2)}).problems] == ["TFM110"]
+    for field, value in (("constant_folding", Value(3)), ("constant_folding", Value("AGGRESSIVE")),
+                         ("memory_optimization", Value("NO_MEM_OPT")), ("layout_optimizer", Value(source="FLAGS.x")),
+                         ("disable_meta_optimizer", Value(source="flag"))):
+        assert [p.code for p in plan({f"graph_options.rewrite_options.{field}": value}).problems] == ["TFM110"]
+
+
+def test_rewrite_options_become_one_set_experimental_options_call():
+    calls: list = []
+    result = plan({"graph_options.rewrite_options.layout_optimizer": Value("OFF"),
+                   "graph_options.rewrite_options.constant_folding": Value(1),  # ON, as a live proto holds it
+                   "graph_options.rewrite_options.remapping": Value("DEFAULT"),  # asks for nothing
+                   "graph_options.rewrite_options.disable_meta_optimizer": Value(True),
+                   "graph_options.rewrite_options.min_graph_nodes": Value(-1)})
+    assert result.ok
+    assert [line for a in result.actions for line in a.render(Names())] == [
+        'tf.config.optimizer.set_experimental_options({"constant_folding": True, "disable_meta_optimizer": True, '
+        '"layout_optimizer": False, "min_graph_nodes": -1})']
+    for action in result.actions:
+        action.apply(fake_tf(calls))
+    assert calls == [("set_experimental_options", ({"constant_folding": True, "disable_meta_optimizer": True,
+                                                    "layout_optimizer": False, "min_graph_nodes": -1},))]
+    assert plan({"graph_options.rewrite_options.remapping": Value("DEFAULT")}).actions == []

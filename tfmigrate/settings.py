@@ -62,7 +62,7 @@ FIELDS: dict[str, Field] = {
         _f("gpu_options.visible_device_list", "TFM107", "tf.config.set_visible_devices([gpus[i], ...], 'GPU')"),
         _f("gpu_options.experimental.virtual_devices", "TFM108", "set_logical_device_configuration(gpu, [LogicalDeviceConfiguration(m), ...])"),
         _f("graph_options.optimizer_options.global_jit_level", "TFM109", "tf.config.optimizer.set_jit('autoclustering' | False)"),
-        _f("graph_options.rewrite_options", "TFM110", "has no automatic TF2 form; use tf.config.optimizer.set_experimental_options({...}) by hand", False),
+        _f("graph_options.rewrite_options", "TFM110", "tf.config.optimizer.set_experimental_options({...}) for the keys TF2 takes (ON/OFF toggles, disable_model_pruning, disable_meta_optimizer, min_graph_nodes)"),
         _f("gpu_options.allocator_type", "TFM111", "'BFC' is TF2's only allocator: dropped"),
         _f("gpu_options.force_gpu_compatible", "TFM112", _NO_TF2, False),
         _f("operation_timeout_in_ms", "TFM112", _NO_TF2 + " (use timeouts around your own calls)", False),
@@ -328,6 +328,21 @@ class Jit(Action):
         tf.config.optimizer.set_jit("autoclustering" if self.enabled else False)
 
 
+@dataclass(frozen=True)
+class GraphRewrites(Action):
+    """graph_options.rewrite_options: Grappler's passes, which TF2 sets for the process.
+    A session made without a config takes them too (it starts from the context's config)."""
+
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def render(self, n: Names) -> list[str]:
+        items = ", ".join(f"{k!r}: {v!r}".replace("'", '"') for k, v in self.options)
+        return [f"{n.tf}.config.optimizer.set_experimental_options({{{items}}})"]
+
+    def apply(self, tf: Any) -> None:
+        tf.config.optimizer.set_experimental_options(dict(self.options))
+
+
 @dataclass
 class Plan:
     actions: list[Action] = field(default_factory=list)
@@ -342,6 +357,18 @@ class Plan:
 # -- planning ----------------------------------------------------------------------------
 
 _JIT_LEVELS = {"DEFAULT": 0, "OFF": -1, "ON_1": 1, "ON_2": 2}
+
+REWRITE_OPTIONS = "graph_options.rewrite_options"
+# The RewriterConfig fields tf.config.optimizer.set_experimental_options takes (TF 2.21,
+# context.Context.config): Toggle fields are given True for ON and False for OFF, the
+# others their value as it is.
+_REWRITE_TOGGLES = frozenset({
+    "layout_optimizer", "constant_folding", "shape_optimization", "remapping", "arithmetic_optimization",
+    "dependency_optimization", "loop_optimization", "function_optimization", "debug_stripper",
+    "scoped_allocator_optimization", "pin_to_host_optimization", "implementation_selector", "auto_mixed_precision",
+    "use_plugin_optimizers", "auto_mixed_precision_onednn_bfloat16", "auto_mixed_precision_mkl"})
+_REWRITE_BOOLS = frozenset({"disable_model_pruning", "disable_meta_optimizer"})
+_TOGGLE_VALUES = {"DEFAULT": 0, "ON": 1, "OFF": 2}  # RewriterConfig.Toggle
 
 
 def _is_bool_like(v: Value) -> bool:
@@ -358,7 +385,7 @@ def plan(fields: Mapping[str, Value]) -> Plan:
         result.problems.append(Problem(path, code or (known.code if known else CODE_UNKNOWN_FIELD), message))
 
     for path, value in fields.items():
-        known = FIELDS.get(path) or (FIELDS.get("graph_options.rewrite_options") if path.startswith("graph_options.rewrite_options") else None)
+        known = FIELDS.get(path) or (FIELDS.get(REWRITE_OPTIONS) if path.startswith(REWRITE_OPTIONS + ".") else None)
         if known is None:
             problem(path, f"`{path}` is not a setting tfmigrate can translate; migrate it by hand")
         elif not known.translatable:
@@ -410,6 +437,8 @@ def plan(fields: Mapping[str, Value]) -> Plan:
             problem("graph_options.optimizer_options.global_jit_level",
                     f"global_jit_level={v.text()}: TF2's set_jit only offers ON_1 ('autoclustering') or OFF")
 
+    _plan_rewrites(fields, result, problem)
+
     v = fields.get("gpu_options.allocator_type")
     if v is not None:
         if v.known and v.literal in ("BFC", ""):
@@ -421,6 +450,39 @@ def plan(fields: Mapping[str, Value]) -> Plan:
 
     result.actions.sort(key=lambda a: a.stage)  # stable: keeps intra before inter
     return result
+
+
+def _plan_rewrites(fields: Mapping[str, Value], result: Plan, problem: Callable[..., None]) -> None:
+    """rewrite_options.<field> = RewriterConfig.ON / OFF (or 1 / 2, as a live proto holds
+    them), the booleans and min_graph_nodes: one set_experimental_options call. DEFAULT
+    asks for nothing; any other value (AGGRESSIVE, a MemOptType, a value only known at run
+    time) or field has no TF2 form."""
+    options: dict[str, Any] = {}
+    paths = [p for p in fields if p.startswith(REWRITE_OPTIONS + ".")]
+    for path in paths:
+        name, v = path[len(REWRITE_OPTIONS) + 1:], fields[path]
+        literal = v.literal if v.known else None
+        if name in _REWRITE_TOGGLES and literal in ("ON", "OFF", "DEFAULT") or name in _REWRITE_TOGGLES \
+                and isinstance(literal, int) and not isinstance(literal, bool) and literal in (0, 1, 2):
+            level = _TOGGLE_VALUES.get(literal, literal)  # type: ignore[arg-type]
+            if level:
+                options[name] = level == _TOGGLE_VALUES["ON"]
+        elif name in _REWRITE_BOOLS and isinstance(literal, bool):
+            options[name] = literal
+        elif name == "min_graph_nodes" and isinstance(literal, int) and not isinstance(literal, bool):
+            if literal:
+                options[name] = literal
+        elif name in _REWRITE_TOGGLES or name in _REWRITE_BOOLS or name == "min_graph_nodes":
+            wanted = ("only on or off: write RewriterConfig.ON or OFF here" if name in _REWRITE_TOGGLES
+                      else "a value: write a literal here")
+            problem(path, f"`{path}={v.text()}`: TF2's tf.config.optimizer.set_experimental_options takes "
+                    f"`{name}` as {wanted}, or set it by hand", code=FIELDS[REWRITE_OPTIONS].code)
+        else:
+            problem(path, f"`{path}` has no TF2 form: tf.config.optimizer.set_experimental_options does not take "
+                    f"`{name}`, and Grappler's other settings went with sessions", code=FIELDS[REWRITE_OPTIONS].code)
+    if options:
+        result.actions.append(GraphRewrites(Stage.OPTIMIZER, "rewrite_options", tuple(paths),
+                                            options=tuple(sorted(options.items()))))
 
 
 def _plan_devices(fields: Mapping[str, Value], result: Plan, problem: Callable[..., None]) -> None:

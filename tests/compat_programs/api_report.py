@@ -7,7 +7,7 @@ import tensorflow as tf
 
 config = tf.ConfigProto(intra_op_parallelism_threads=2, operation_timeout_in_ms=500, allow_soft_placement=True)
 config.graph_options.optimizer_options.global_jit_level = tf.OptimizerOptions.ON_1
-config.graph_options.rewrite_options.constant_folding = 2  # RewriterConfig.OFF
+config.graph_options.rewrite_options.constant_folding = 3  # RewriterConfig.AGGRESSIVE: no TF2 form
 config.gpu_options.allocator_type = "BFC"
 report = compat.apply(config)  # LINE_OF_APPLY
 

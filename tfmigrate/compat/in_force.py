@@ -124,6 +124,13 @@ def _jit(tf: Any, action: settings.Jit) -> InForce:
     return InForce(bool(current) == action.enabled, repr(current or False))
 
 
+def _graph_rewrites(tf: Any, action: settings.GraphRewrites) -> InForce:
+    current = tf.config.optimizer.get_experimental_options()  # only the options set so far
+    wanted = dict(action.options)
+    return InForce(all(current.get(k) == v for k, v in wanted.items()),
+                   repr({k: current[k] for k in sorted(wanted) if k in current}))
+
+
 _READERS: dict[type, Callable[[Any, Any], InForce]] = {
     settings.SetThreads: _threads,
     settings.HideCpus: _hidden_cpus,
@@ -135,4 +142,5 @@ _READERS: dict[type, Callable[[Any, Any], InForce]] = {
     settings.SoftPlacement: _soft_placement,
     settings.LogPlacement: _log_placement,
     settings.Jit: _jit,
+    settings.GraphRewrites: _graph_rewrites,
 }
