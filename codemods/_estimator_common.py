@@ -228,6 +228,9 @@ class _Pipeline:
     config_values: Optional[dict] = None
     in_list: bool = False  # `[("linear", LinearRegressor(...)), ...]`: built before the list, named there
     drop_imports: tuple = ()  # (module, name) imports the rewrite leaves unused: another module's old model_fn
+    # an input_fn's call as the Estimator made it under a strategy, which gave it the
+    # replica's `input_context` (by the call's source without it)
+    with_input_context: dict = field(default_factory=dict)
 
     @property
     def driver(self) -> str:

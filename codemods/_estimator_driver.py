@@ -162,7 +162,7 @@ class _Driver(_AnalysisBase):
             max_steps = None
         if steps is not None and max_steps is not None:
             raise _Problem(CODE_DRIVER, "both steps and max_steps are given", call)
-        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call, "train")
         self.only_known(given, call)
         dataset = self.per_replica(source, pipeline)
         est = pipeline.driver
@@ -327,7 +327,7 @@ class _Driver(_AnalysisBase):
         for key in ("start_delay_secs", "throttle_secs"):
             given.pop(key, None)  # when the periodic evaluations ran; the last one is the result
         steps_arg = given.pop("steps", None)
-        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call, "eval")
         self.only_known(given, call)
         self.restore_first(pipeline, source, call)
         dataset = self.per_replica(source, pipeline) if pipeline.eval_distributed else source
@@ -385,7 +385,7 @@ class _Driver(_AnalysisBase):
             raise _Problem(CODE_DRIVER, "predict(yield_single_examples=False) under a strategy: Keras's "
                            "predict_on_batch does not take the Estimator's per-replica batches; migrate by hand", call)
         keys = given.pop("predict_keys", None)
-        source = self.input_source(given.pop("input_fn", None), pipeline, call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call, "infer")
         self.only_known(given, call)
         self.restore_first(pipeline, source, call)
         outputs = f"{pipeline.driver}.predict({source})"

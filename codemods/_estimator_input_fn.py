@@ -22,10 +22,14 @@ class _InputFn(_AnalysisBase):
         if not pipeline.strategy_name:
             return source
         strategy = pipeline.strategy_ref or pipeline.strategy_name
+        given = pipeline.with_input_context.get(source)
+        if given is not None:  # the replica's InputContext, as the Estimator passed it under a strategy
+            return f"{strategy}.distribute_datasets_from_function(lambda input_context: {given})"
         return f"{strategy}.distribute_datasets_from_function(lambda _: {source})"
 
-    def input_source(self, arg: Optional[cst.Arg], pipeline: _Pipeline, call: cst.Call) -> str:
-        """Source that makes the input_fn's Dataset: `input_fn()`, a lambda's body, ..."""
+    def input_source(self, arg: Optional[cst.Arg], pipeline: _Pipeline, call: cst.Call, mode: str) -> str:
+        """Source that makes the input_fn's Dataset: `input_fn()`, a lambda's body, ...; `mode`
+        is the ModeKeys string of the driver ("train", "eval", "infer")."""
         node = arg.value if arg else None
         problem = _Problem(CODE_INPUT_FN, "input_fn is neither a function, a lambda without parameters nor a call "
                            "that returns one (Estimator passed params/mode/config/input_context by name): migrate "
@@ -56,13 +60,20 @@ class _InputFn(_AnalysisBase):
             return made
         wants = self.input_fn_parameters(node, problem, pipeline)
         text = self.portable(node) if isinstance(node, (cst.Call, cst.Attribute)) else self.code(node)
-        # Estimator passed `params` by name to an input_fn that takes it.
-        return f"{text}(params={pipeline.params or '{}'})" if wants else f"{text}()"
+        # Estimator passed `mode` and `params` by name to an input_fn whose signature names
+        # them, with a default or without (estimator.py `_call_input_fn`).
+        given = ([f'mode="{mode}"'] if "mode" in wants else []) \
+            + ([f"params={pipeline.params or '{}'}"] if "params" in wants else [])
+        source = f"{text}({', '.join(given)})"
+        if "input_context" in wants:
+            pipeline.with_input_context[source] = f"{text}({', '.join([*given, 'input_context=input_context'])})"
+        return source
 
-    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem, pipeline: _Pipeline) -> bool:
-        """Does the input_fn take `params`? Estimator read its signature at run time and passed
-        `params`, `mode`, `config` or `input_context` by name; tfmigrate must see the function
-        (here: a def, a lambda, what a local factory returns, or a functools.partial of a def)."""
+    def input_fn_parameters(self, node: cst.BaseExpression, problem: _Problem, pipeline: _Pipeline) -> set[str]:
+        """Which of `mode`, `params` and `input_context` the input_fn's signature names: Estimator
+        read it at run time and passed those (and `config`) by name, defaults or not; tfmigrate
+        must see the function (here: a def, a lambda, what a local factory returns, or a
+        functools.partial of a def)."""
         fn: Optional[cst.CSTNode] = None
         bound: tuple[int, set[str]] = (0, set())
         call = node if isinstance(node, cst.Call) else None
@@ -91,7 +102,7 @@ class _InputFn(_AnalysisBase):
                 called = self.single_binding(body.func)
                 if isinstance(called, cst.FunctionDef):
                     self.returns_dataset(called, pipeline)
-            return False
+            return set()
         owner: _AnalysisBase = self
         if fn is None and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
             # A function (or a factory's) of another module of the project (#15).
@@ -113,15 +124,17 @@ class _InputFn(_AnalysisBase):
                            "called it with params/mode/config if its signature named them; migrate by hand"
                            + ("" if context is not None and context.index is not None
                               else ", or rerun on the whole project"), node)
-        required = [p.name.value for p in fn.params.params if p.default is None][bound[0]:]
-        required = [p for p in required if p not in bound[1]]
-        if any(p != "params" for p in required):
+        named = [p for p in fn.params.params[bound[0]:] if p.name.value not in bound[1]]
+        passed = {p.name.value for p in named} & {"mode", "params", "config", "input_context"}
+        if any(p.default is None and p.name.value not in ("mode", "params") for p in named) or "config" in passed:
+            # `config` was the Estimator's RunConfig, gone with it; `input_context` without a
+            # default was given only under a strategy
             raise problem
         if owner is self:
             self.returns_dataset(fn, pipeline)
         else:
             self.foreign_dataset(owner, fn, pipeline, node)  # type: ignore[attr-defined]
-        return bool(required)
+        return passed
 
     def is_partial_of_name(self, call: cst.Call) -> bool:
         return self.name_of(call.func) == "functools.partial" and bool(call.args) \

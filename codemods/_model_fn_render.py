@@ -5,7 +5,9 @@ mixin of codemods/_model_fn.py's _ModelFn, which reads the model_fn and fills th
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from typing import Optional
 
 from tfmigrate.codemods._model_fn_common import EVALUATE_LOSS
@@ -50,7 +52,7 @@ class ModelFnRender:
         if uses_params:
             lines.append(f"{i * 2}self.params = params")
         lines += [f"{i * 2}{line}" for line in self.static_lines("\n".join(self.init_lines))]
-        lines += [f"{i * 2}{line}" for line in self.init_lines]
+        lines += [f"{i * 2}{_indented(line, i * 2)}" for line in self.init_lines]
         lines += [f"{i * 2}{line}" for line in self.head_init_lines]
         lines.append("")
         call_body = self.without_consumed(call_body)
@@ -78,8 +80,8 @@ class ModelFnRender:
                       f"{i * 2}# up the replicas' gradients of a scalar loss, hence the division (SEMANTICS).",
                       f"{i * 2}y_true = y",
                       *([f"{i * 2}params = self.params"] if re.search(r"\bparams\b", loss) else []),
-                      *[f"{i * 2}{line}" for line in loss[len('compute_loss:'):].split("\n")[:-1]],
-                      f"{i * 2}return {loss[len('compute_loss:'):].split(chr(10))[-1]} / "
+                      *[f"{i * 2}{line}" for line in _statements_and_value(loss[len('compute_loss:'):])[0]],
+                      f"{i * 2}return {_statements_and_value(loss[len('compute_loss:'):])[1]} / "
                       f"{tf}.distribute.get_strategy().num_replicas_in_sync"]
         if self.target is not None:
             lines += ["", f"{i}def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):",
@@ -120,6 +122,33 @@ class ModelFnRender:
         lines.append(f"{i})")
         lines.append(f"{i}return model")
         return "\n".join(lines) + "\n"
+
+
+def _statements_and_value(source: str) -> tuple[list[str], str]:
+    """The lines of the statements in `source`, and its last logical line: the value. The
+    value may span lines (a call the model_fn broke over two), so the split is by tokens."""
+    lines = source.split("\n")
+    starts = [1] + [t.start[0] + 1 for t in tokenize.generate_tokens(io.StringIO(source).readline)
+                    if t.type == tokenize.NEWLINE]
+    value = max(row for row in starts if row <= len(lines) and "".join(lines[row - 1:]).strip())
+    while lines[value - 1].strip().startswith("#") or not lines[value - 1].strip():  # comments above the value
+        value += 1
+    return lines[:value - 1], "\n".join(lines[value - 1:]).strip()
+
+
+def _indented(text: str, prefix: str) -> str:
+    """`text` with its continuation lines moved in by `prefix` too, as its first line is
+    (`self.model = tf.keras.Sequential([` over several lines); left as it is when a string
+    spans lines, whose text must not change."""
+    if "\n" not in text:
+        return text
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    if any(t.type == tokenize.STRING and t.start[0] != t.end[0] for t in tokens):
+        return text
+    return text.replace("\n", "\n" + prefix)
 
 
 def _split_lines(lines: list[str]) -> list[str]:

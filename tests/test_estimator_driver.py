@@ -35,6 +35,17 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_input_fn_mode_context_mirrored': [  # input_fn(mode, input_context=None) under a strategy
+        "eval {'loss': 0.21326981, 'global_step': 6}",
+    ],
+    'estimator_input_fn_params_default': [  # input_fn(mode=None, params=None): both passed by name
+        "eval {'loss': 0.10734922, 'global_step': 5}",
+    ],
+    'estimator_input_fn_partial_with_mode': [  # functools.partial(input_fn, batch_size=2), mode by name
+        "eval {'accuracy': 0.75, 'accuracy_baseline': 0.5, 'auc': 1.0, 'auc_precision_recall': 1.0, "
+        "'average_loss': 0.5649983, 'label/mean': 0.5, 'loss': 0.5649983, 'precision': 0.6666667, "
+        "'prediction/mean': 0.596944, 'recall': 1.0, 'global_step': 10}",
+    ],
     'estimator_canned_tf1x_trainer_returns_regressor': [  # built, trained and returned by train_model()
         "period 0 1.4116", "period 1 0.38238", "period 2 0.40302", "period 3 0.41238",
         "eval {'average_loss': 0.1700543, 'label/mean': 5.2985106, 'loss': 3.401086, 'prediction/mean': 5.576362, "

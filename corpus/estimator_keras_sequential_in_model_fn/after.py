@@ -16,9 +16,9 @@ class RegressionModel(tf.keras.Model):
     def __init__(self):
         super().__init__()
         self.net = tf.keras.Sequential([
-    tf.keras.layers.Dense(6, activation="tanh", kernel_initializer=tf.keras.initializers.Constant(FIRST)),
-    tf.keras.layers.Dense(1, kernel_initializer=tf.keras.initializers.Constant(SECOND)),
-])
+            tf.keras.layers.Dense(6, activation="tanh", kernel_initializer=tf.keras.initializers.Constant(FIRST)),
+            tf.keras.layers.Dense(1, kernel_initializer=tf.keras.initializers.Constant(SECOND)),
+        ])
 
     def call(self, features, training=False):
         net = self.net

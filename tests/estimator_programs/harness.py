@@ -29,6 +29,7 @@ RUNNABLE = {
     "estimator_weighted_loss_sigmoid_mean_reduction": (24 * 10, 4, None),  # weights=features[...], Reduction.MEAN
     "estimator_momentum_piecewise_mirrored": (36 * 5, 4, None),  # MomentumOptimizer(piecewise_constant(...))
     "estimator_clip_pairs_by_norm_mirrored": (64 * 4, 16, 14),  # [(clip_by_norm(g, 2.0), v) ...] → clipnorm
+    "estimator_input_fn_mode_context_mirrored": (None, 4, 6),  # input_fn(mode, input_context=None), repeat()
 }
 
 
