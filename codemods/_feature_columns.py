@@ -217,6 +217,14 @@ class ColumnReader(HelperFunctions):
             elif isinstance(node, cst.Subscript) and len(node.slice) == 1 \
                     and isinstance(node.slice[0].slice, cst.Index) and node.slice[0].slice.star is None:
                 return self.static(node.value, what)[self.static(node.slice[0].slice.value, what)]
+            elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice):
+                # `COLUMNS[:-1]`, `CSV_COLUMNS[1:]`: the feature names of a header without its label
+                part = node.slice[0].slice
+                bounds = [None if bound is None else self.static(bound, what)
+                          for bound in (part.lower, part.upper, part.step)]
+                if not all(b is None or isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+                    raise problem
+                return self.static(node.value, what)[slice(*bounds)]
             elif isinstance(node, (cst.List, cst.Tuple)):
                 out: list = []
                 for el in node.elements:

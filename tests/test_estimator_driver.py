@@ -35,6 +35,10 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_canned_columns_header_slice': [  # FEATURES = HEADER[:-1], enumerate(FEATURES)
+        "eval {'average_loss': 0.0996012, 'label/mean': 0.5343919, 'loss': 0.0996012, "
+        "'prediction/mean': 0.5744957, 'global_step': 5}",
+    ],
     'estimator_input_fn_mode_context_mirrored': [  # input_fn(mode, input_context=None) under a strategy
         "eval {'loss': 0.21326981, 'global_step': 6}",
     ],
