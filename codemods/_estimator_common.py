@@ -219,6 +219,9 @@ class _Pipeline:
     # model_to_estimator: the user's own Keras model is trained (no generated class), and the
     # statements that build it, moved under the strategy's scope
     user_model: bool = False
+    # "single": the user's model is functional with one output, `Model(inputs, outputs)`,
+    # whose output_names keyed model_to_estimator's predictions
+    user_model_outputs: str = ""
     built_before: str = ""
     steps_record: str = ""  # the dict that keeps the count of steps really taken, under a strategy
     dropped_why: list = field(default_factory=list)  # (argument, why it had no effect)

@@ -364,9 +364,8 @@ class _Driver(_AnalysisBase):
 
     def driver_predict(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         if pipeline.user_model:
-            raise _Problem(CODE_MODEL_TO_ESTIMATOR, "predict() of a model_to_estimator Estimator yielded one dict "
-                           "per example, keyed by the Keras model's output names: call the model's predict and "
-                           "migrate by hand", call)
+            self.predict_user_model(call, pipeline)
+            return
         if not model.predicts:
             raise _Problem(CODE_DRIVER, "predict() on a model_fn without a PREDICT EstimatorSpec", call)
         given = self.keyword_args(call, ("input_fn", "predict_keys", "hooks", "checkpoint_path",
@@ -411,6 +410,26 @@ class _Driver(_AnalysisBase):
         # Estimator yielded one dict per example; Keras returns one dict of whole arrays.
         pipeline.expressions.append(
             (call, f"(dict(zip(outputs, row)) for outputs in [{outputs}] for row in zip(*outputs.values()))"))
+
+    def predict_user_model(self, call: cst.Call, pipeline: _Pipeline) -> None:
+        """model_to_estimator's predict(): one dict per example, keyed by the functional
+        model's output names (keras_lib.py), each value that example's row of the output."""
+        given = self.keyword_args(call, ("input_fn", "predict_keys", "hooks", "checkpoint_path",
+                                         "yield_single_examples"))
+        for key in ("predict_keys", "hooks", "checkpoint_path"):
+            if key in given and _is_none(given[key].value):
+                given.pop(key)
+        single = given.pop("yield_single_examples", None)
+        if not pipeline.user_model_outputs or given.keys() - {"input_fn"} or single is not None and not (
+                isinstance(single.value, cst.Name) and single.value.value == "True"):
+            raise _Problem(CODE_MODEL_TO_ESTIMATOR, "predict() of a model_to_estimator Estimator yielded one dict "
+                           "per example, keyed by the Keras model's output names: tfmigrate writes that only for a "
+                           "functional model with one output (`Model(inputs, outputs)`) and predict(input_fn) alone; call the "
+                           "model's predict and migrate by hand", call)
+        source = self.input_source(given.pop("input_fn", None), pipeline, call, "infer")
+        self.restore_first(pipeline, source, call)
+        est = pipeline.driver
+        pipeline.expressions.append((call, f"({{{est}.output_names[0]: row}} for row in {est}.predict({source}))"))
 
     def driver_get_variable_value(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         arg = call.args[0].value if len(call.args) == 1 else None

@@ -13,7 +13,9 @@ What model_to_estimator did (tensorflow_estimator keras_lib.py, TF 2.15):
 - evaluate() gave the compiled metrics under their Keras names, `loss` and `global_step`.
   Its `loss` was the mean of the per-batch losses, while Keras weighs each example: the two
   differ when the last batch is short (said in the rewrite's report).
-- predict() yielded one dict per example keyed by the model's output names: reported.
+- predict() yielded one dict per example keyed by the model's output names: the same
+  dicts from Keras's predict, for a functional model (Keras 3's Sequential has no
+  output_names, so its predict stays reported).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from tfmigrate.codemods._estimator_common import (
 # model_to_estimator's parameters, in order (keras_lib.py).
 PARAMETERS = ("keras_model", "keras_model_path", "custom_objects", "model_dir", "config", "checkpoint_format",
               "use_v2_estimator", "metric_names_map", "export_outputs")
+FUNCTIONAL_MODELS = ("tf.keras.Model", "tf.keras.models.Model", "keras.Model", "keras.models.Model")
 # Only how the Estimator wrote its checkpoints, or which Estimator class it was.
 NO_EFFECT_ON_TRAINING = ("checkpoint_format", "use_v2_estimator")
 LEFT_FOR_HAND = {
@@ -116,6 +119,7 @@ class _KerasModelPipeline(_AnalysisBase):
                            "can follow: train the Keras model with fit by hand", node)
         uses = [u for u in self.references(value) if u is not node]
         self.check_keras_optimizer(uses)
+        pipeline.user_model_outputs = self.functional_outputs(value)
         later = [u for u in uses if self.start(u) > self.start(call) or self.in_other_function(u, call)]
         if later:
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is used again at line {self.start(later[0])[0]}: "
@@ -125,6 +129,21 @@ class _KerasModelPipeline(_AnalysisBase):
             return node.value
         self.move_under_scope(node, value, uses, pipeline, stmt)
         return node.value
+
+    def functional_outputs(self, value: cst.CSTNode) -> str:
+        """"single" for `tf.keras.Model(inputs=..., outputs=...)` with one output, else "".
+        Keras 2 and 3 name a functional model's outputs alike, after the
+        layers that make them (`output_names`); a Sequential has none in Keras 3."""
+        if not isinstance(value, cst.Call) or self.name_of(value.func) not in FUNCTIONAL_MODELS:
+            return ""
+        outputs = next((a.value for a in value.args if a.keyword and a.keyword.value == "outputs"), None)
+        positional = [a for a in value.args if a.keyword is None]
+        if outputs is None and len(positional) >= 2 and not positional[1].star:
+            outputs = positional[1].value
+        if outputs is None or any(a.star for a in value.args):
+            return ""
+        # Several outputs came back from Keras 2 and 3 in structures tfmigrate has not checked.
+        return "" if isinstance(outputs, (cst.List, cst.Tuple, cst.Dict, cst.DictComp, cst.ListComp)) else "single"
 
     def check_keras_optimizer(self, uses: list[cst.CSTNode]) -> None:
         """Keras 2 compiled a model with a tf.train optimizer (`model.compile(optimizer=

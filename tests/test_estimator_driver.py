@@ -35,6 +35,9 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_model_to_estimator_predict_functional': [  # one dict per example, keyed by output name
+        "['risk'] (1,) 0.5672", "['risk'] (1,) 0.57441", "['risk'] (1,) 0.57917",
+    ],
     'estimator_canned_columns_header_slice': [  # FEATURES = HEADER[:-1], enumerate(FEATURES)
         "eval {'average_loss': 0.0996012, 'label/mean': 0.5343919, 'loss': 0.0996012, "
         "'prediction/mean': 0.5744957, 'global_step': 5}",
