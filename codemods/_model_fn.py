@@ -55,6 +55,7 @@ from tfmigrate.codemods._model_fn_metrics import MetricMapping
 from tfmigrate.codemods._model_fn_paths import ModePaths
 from tfmigrate.codemods._model_fn_render import ModelFnRender
 from tfmigrate.codemods._model_fn_head_spec import HEAD_LOSS, HeadSpec
+from tfmigrate.codemods._model_fn_rnn import keras_lstm
 from tfmigrate.codemods._model_fn_mode_calls import one_call_for_every_mode
 from tfmigrate.codemods._model_fn_shared_network import one_network
 from tfmigrate.codemods._model_fn_optimizer import (
@@ -124,6 +125,12 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     before_helpers = dict(shared.origin)
     for new_node, original in calls.origin.items():
         before_helpers[new_node] = shared.origin.get(id(original), original)
+    # A TF1 LSTM cell run by dynamic_rnn becomes Keras's LSTM layer (codemods/_model_fn_rnn.py).
+    rnn = keras_lstm(calls.fn, name_of)
+    for new_node, original in rnn.origin.items():
+        before_helpers[new_node] = before_helpers.get(id(original), original)
+    calls.fn = rnn.fn
+    name_of = rnn.name_of(name_of)
     inlined = inline_helpers(calls.fn, name_of, binding, parent, taken, original=fn)
     for new_node, original in before_helpers.items():
         inlined.origin.setdefault(new_node, (original, None))
@@ -146,7 +153,7 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     for node, why in result.dropped:
         origin, helper = _source_of(node, inlined.origin)
         dropped.append((origin, f"in `{helper}(...)`, written out at this call: {why}" if helper else why))
-    result.dropped = dropped
+    result.dropped = dropped + [(before_helpers.get(id(node), node), why) for node, why in rnn.notes]
     for helper in inlined.followed:
         if helper in inlined.nested:
             continue  # defined in the model_fn: gone with it

@@ -48,7 +48,9 @@ class LayerForm:
 _CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation", "use_bias")
 _POOL = ("pool_size", "strides", "padding", "data_format")
 _RNN = ("units", "activation", "recurrent_activation", "use_bias", "dropout", "recurrent_dropout",
-        "return_sequences", "go_backwards", "unroll")
+        "return_sequences", "go_backwards", "unroll", "return_state", "zero_output_for_mask", "kernel_initializer",
+        "recurrent_initializer")
+RECURRENT = frozenset({"lstm", "gru", "simple_rnn"})
 LAYERS = {
     "dense": LayerForm("Dense", ("units", "activation", "use_bias", "kernel_initializer", "bias_initializer"),
                        frozenset({"units", "activation", "use_bias"}) | _INITIALIZERS),
@@ -132,6 +134,7 @@ class LayerMapping:
         if made is not None:
             return self.keras_model_object(call, made, bound_to, in_loop)
         kind = None
+        mask: Optional[cst.BaseExpression] = None
         ctor_args: Sequence[cst.Arg] = ()
         inputs: Optional[cst.BaseExpression] = None
         training: Optional[cst.BaseExpression] = None
@@ -166,6 +169,8 @@ class LayerMapping:
                 given = self.arguments(updated, ("inputs", "training"))
                 inputs = given.pop("inputs", None)
                 given.pop("training", None)
+                if kind in RECURRENT and "mask" in given:
+                    mask = given.pop("mask")  # which steps of each sequence are real (sequence lengths)
                 # the mode test as written: `updated` holds it already rewritten to `training`
                 training = self.arguments(call, ("inputs", "training")).get("training")
                 if inputs is None or given:
@@ -206,7 +211,7 @@ class LayerMapping:
                     parts.append(f"{key}={text}")
                 continue
             if key in ("kernel_initializer", "bias_initializer", "depthwise_initializer", "pointwise_initializer",
-                       "embeddings_initializer"):
+                       "embeddings_initializer", "recurrent_initializer"):
                 if not _is_none(arg.value):
                     parts.append(f"{key}={self.initializer(arg.value)}")
                 continue
@@ -244,6 +249,8 @@ class LayerMapping:
             self.init_lines.append(f"self.{attr} = {ctor}")
             callee = f"self.{attr}"
         args = [self.code(inputs)]  # type: ignore[arg-type]
+        if mask is not None:
+            args.append(f"mask={self.code(mask)}")
         if kind in TRAINING_LAYERS:
             args.append("training=" + ("False" if training is None else self.training_arg(training)))
         # `training` inside a layer's own arguments was already rewritten by the transformer.

@@ -35,6 +35,10 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_model_fn_lstm_cell_dynamic_rnn': [  # LSTMCell + dynamic_rnn(sequence_length) → Keras LSTM
+        "eval {'accuracy': 0.8611111, 'loss': 0.4359231, 'global_step': 3}",
+        "classes [1, 1, 1, 1, 1, 1, 1, 1]",
+    ],
     'estimator_model_to_estimator_predict_functional': [  # one dict per example, keyed by output name
         "['risk'] (1,) 0.5672", "['risk'] (1,) 0.57441", "['risk'] (1,) 0.57917",
     ],
