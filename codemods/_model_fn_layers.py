@@ -86,6 +86,11 @@ LAYERS = {
     "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
                                      frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
 }
+# TF1's variance-scaling initializers (init_ops.py), and the presets whose Keras namesakes draw
+# alike (he_normal: scale 2, fan_in, truncated normal in both).
+VARIANCE_SCALING = frozenset({"tf.variance_scaling_initializer", "tf.initializers.variance_scaling"})
+VARIANCE_SCALING_PRESETS = {f"tf.initializers.{n}": n for n in ("he_normal", "he_uniform", "lecun_normal",
+                                                                 "lecun_uniform")}
 LAYER_CLASSES = {"Dense": "dense", "Conv1D": "conv1d", "Conv2D": "conv2d", "Conv3D": "conv3d",
                  "Conv2DTranspose": "conv2d_transpose", "SeparableConv2D": "separable_conv2d",
                  "MaxPooling1D": "max_pooling1d", "MaxPooling2D": "max_pooling2d", "MaxPooling3D": "max_pooling3d",
@@ -441,6 +446,12 @@ class LayerMapping:
             if given or (uniform is not None and self.code(uniform) not in ("True", "False")):
                 raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
             return '"glorot_normal"' if uniform is not None and self.code(uniform) == "False" else '"glorot_uniform"'
+        if name in VARIANCE_SCALING_PRESETS:
+            if node.args:
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            return f'"{VARIANCE_SCALING_PRESETS[name]}"'
+        if name in VARIANCE_SCALING:
+            return self.variance_scaling(node)
         if name not in forms:
             raise NotTranslatable(f"initializer `{self.code(node)}` has no checked Keras form", node)
         order, defaults, keras = forms[name]
@@ -455,6 +466,32 @@ class LayerMapping:
         if given:
             raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
         return f"{keras}({', '.join(f'{key}={value}' for key, value in values.items())})"
+
+    def variance_scaling(self, node: cst.Call) -> str:
+        """TF1's variance_scaling_initializer as Keras's VarianceScaling: the same fans and, for
+        each distribution, the same draw (a truncated normal of stddev sqrt(scale / n) / .8796,
+        an untruncated one of sqrt(scale / n), a uniform of limit sqrt(3 scale / n)); TF1's
+        "normal" was the truncated one."""
+        given = self.arguments(node, ("scale", "mode", "distribution", "seed", "dtype"))
+        given.pop("seed", None)
+        given.pop("dtype", None)
+        values: dict[str, object] = {"scale": 1.0, "mode": "fan_in", "distribution": "truncated_normal"}
+        for key in list(given):
+            if key not in values:
+                raise NotTranslatable(f"`{self.code(node)}` has no checked Keras form", node)
+            value = given.pop(key)
+            literal = value.evaluated_value if isinstance(value, cst.SimpleString) else None
+            if key == "scale":
+                values[key] = self.static(value)
+            elif isinstance(literal, str) and key == "mode" and literal in ("fan_in", "fan_out", "fan_avg"):
+                values[key] = literal
+            elif isinstance(literal, str) and key == "distribution" and literal in (
+                    "normal", "truncated_normal", "untruncated_normal", "uniform"):
+                values[key] = "truncated_normal" if literal == "normal" else literal
+            else:
+                raise NotTranslatable(f"`{self.code(node)}`: {key} is not a value tfmigrate can read here", value)
+        return (f"{self.tf}.keras.initializers.VarianceScaling(scale={values['scale']}, mode=\"{values['mode']}\", "
+                f"distribution=\"{values['distribution']}\")")
 
     def column_locals(self) -> dict[str, cst.BaseExpression]:
         """Locals of the model_fn bound once to the feature columns an input_layer reads, and
