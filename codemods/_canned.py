@@ -158,20 +158,38 @@ class CannedModel:
 
 def translate_canned(call: cst.Call, kind: str, name_of: NameOf, code: Code, binding: Binding,
                      model_name: Optional[str] = None, parent: Optional[Parent] = None,
-                     metric_fn: Optional[cst.FunctionDef] = None, latest: Optional[Binding] = None) -> CannedModel:
+                     metric_fn: Optional[cst.FunctionDef] = None, latest: Optional[Binding] = None,
+                     sparse_inputs: bool = False) -> CannedModel:
     """`parent` (node → parent in the user's module) lets the columns be followed through
     `.append` loops and over keys known only at run time (see CannedModel.build / reads).
     `metric_fn`: the function `tf.estimator.add_metrics` gave the Estimator, whose metrics the
-    model computes too (codemods/_canned_added_metrics.py)."""
+    model computes too (codemods/_canned_added_metrics.py). `sparse_inputs`: the module parses
+    variable-length features (SparseTensors), which the model densifies as TF1's columns read them."""
     try:
-        return _Canned(call, kind, name_of, code, binding, model_name, parent, metric_fn, latest).translate()
+        canned = _Canned(call, kind, name_of, code, binding, model_name, parent, metric_fn, latest)
+        canned.sparse_inputs = sparse_inputs
+        return canned.translate()
     except NotTranslatable as e:
         if e.node is None:  # found while writing the Keras code: report it at the Estimator
             e.node = call
         raise
 
 
+# TF1's categorical columns took a SparseTensor (a VarLenFeature) as the ids it holds and a
+# dense tensor with '' (strings) or -1 (integers) as no id (feature_column_v2
+# _to_sparse_input_and_drop_ignore_values): densified with those, a feature reads alike.
+# Numeric columns refused SparseTensors, so only categorical keys arrive sparse.
+SPARSE_INPUTS = [
+    "# Variable-length features arrive as SparseTensors: dense, with '' or -1 where a row has no value,",
+    "# which the columns read as no id, as TF1's did.",
+    "features = {{key: {tf}.sparse.to_dense(value, default_value='' if value.dtype == {tf}.string else -1)",
+    "            if isinstance(value, {tf}.SparseTensor) else value for key, value in features.items()}}",
+]
+
+
 class _Canned:
+    sparse_inputs = False
+
     def __init__(self, call, kind, name_of, code, binding, model_name, parent=None, metric_fn=None, latest=None):
         self.call, self.name_of, self.code, self.binding = call, name_of, code, binding
         self.latest = latest or (lambda node: None)
@@ -299,7 +317,8 @@ class _Canned:
         self.reduction = self.loss_reduction()
         self.added = AddedMetrics()
         if self.metric_fn is not None:
-            head = Head(self.classifier, self.n_classes, self.vocabulary, self.keys()[0])
+            head = Head(self.classifier, self.n_classes, self.vocabulary, self.keys()[0],
+                        weighted=self.weight_key() is not None, v1=self.v1)
             self.added = added_metrics(self.metric_fn, head, self.name_of, self.code)
             for suffix, template in self.added.classes.items():  # the metric classes Keras has not
                 self.written_classes[f"{self.model_name}{suffix}"] = template
@@ -611,6 +630,8 @@ class _Canned:
                  "        super().__init__()"]
         lines += [f"        {x}" for x in emit.init + init + self.head_init()]
         lines += ["", "    def call(self, features, training=False):"]
+        if self.sparse_inputs:
+            lines += [f"        {x}" for x in SPARSE_INPUTS]
         lines += [f"        {x}" for x in emit.body + body]
         lines += [f"        return {logits}", ""]
         lines += [f"    {x}" for x in self.head_methods(weight_key)]

@@ -63,6 +63,8 @@ class Head:
     n_classes: Optional[int]
     vocabulary: Optional[list]
     eval_keys: list
+    weighted: bool = False  # the Estimator has a weight_column, which its head's metrics read
+    v1: bool = False  # tf.compat.v1.estimator's class: its head computed tf.compat.v1.metrics
 
 
 @dataclass
@@ -133,6 +135,8 @@ class _MetricFn:
             if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
                 raise self.fail("returns a dict whose keys are not all string literals", returned)
             key = element.key.evaluated_value
+            if isinstance(key, str) and key in self.head.eval_keys and self.same_as_head(key, element.value):
+                continue  # TF1 replaced the head's metric with the very same one: the head's stays
             if not isinstance(key, str) or key in self.head.eval_keys or key in ("global_step", *self.out.keys):
                 raise self.fail(f"returns the key {key!r}, which the head's own metrics (or another of its "
                                 "metrics) take: TF1 replaced that metric, which tfmigrate does not", element)
@@ -142,6 +146,41 @@ class _MetricFn:
             if not any(isinstance(e.value, cst.Name) and e.value.value == owner for e in returned.elements):
                 raise self.fail(f"updates `{owner}`, which it does not return", self.updates[owner])
         return self.out
+
+    def same_as_head(self, key: str, node: cst.BaseExpression) -> bool:
+        """Is the metric under `key` the V1 binary head's own metric of that key, computed alike
+        (head.py `_binary_logistic_head`: tf.compat.v1.metrics.auc of the labels and `logistic`,
+        ROC or PR, 200 thresholds; accuracy of the labels and `class_ids`), with no weights on
+        either side? Numeric labels only: the head compared its label ids, metric_fn got the
+        labels. (The V2 heads compute Keras metrics, which a tf.compat.v1.metrics call does not
+        equal: reported.)"""
+        if not self.head.v1 or not self.head.classifier or self.head.n_classes != 2 \
+                or self.head.vocabulary is not None or self.head.weighted:
+            return False
+        call = self.resolved(node)
+        if not isinstance(call, cst.Call):
+            return False
+        name = self.name_of(call.func)
+        wanted = {"auc": ("tf.metrics.auc", "logistic", None), "auc_precision_recall": ("tf.metrics.auc", "logistic", "PR"),
+                  "accuracy": ("tf.metrics.accuracy", "class_ids", None)}.get(key)
+        if wanted is None or name != wanted[0]:
+            return False
+        try:
+            given = self.arguments(call, ("labels", "predictions"))
+        except NotTranslatable:
+            return False
+        given.pop("name", None)
+        curve = given.pop("curve", None)
+        curve_text = curve.evaluated_value if isinstance(curve, cst.SimpleString) else None if curve is None else ""
+        labels, predictions = given.pop("labels", None), given.pop("predictions", None)
+        params = [p.name.value for p in self.fn.params.params]
+        return not given and curve_text in ((wanted[2],) if wanted[2] else (None, "ROC")) \
+            and isinstance(labels, cst.Name) and labels.value == "labels" and "labels" in params \
+            and isinstance(predictions, cst.Subscript) and isinstance(predictions.value, cst.Name) \
+            and predictions.value.value == "predictions" and len(predictions.slice) == 1 \
+            and isinstance(predictions.slice[0].slice, cst.Index) \
+            and isinstance(predictions.slice[0].slice.value, cst.SimpleString) \
+            and predictions.slice[0].slice.value.evaluated_value == wanted[1]
 
     def update_call(self, node: cst.BaseExpression) -> Optional[cst.Call]:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \

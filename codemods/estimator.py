@@ -84,6 +84,13 @@ CODES = {
 }
 
 
+
+# What makes SparseTensors an input_fn may hand the model: variable-length features, and the
+# parsing specs of feature columns (a categorical column's is a VarLenFeature).
+SPARSE_FEATURES = frozenset({"tf.io.VarLenFeature", "tf.VarLenFeature", "tf.io.SparseFeature", "tf.SparseFeature",
+                             "tf.SparseTensor", "tf.sparse.SparseTensor", "tf.feature_column.make_parse_example_spec",
+                             "tf.estimator.classifier_parse_example_spec",
+                             "tf.estimator.regressor_parse_example_spec"})
 class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
@@ -658,6 +665,11 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         return {a.keyword.value: a for a in call.args if a.keyword is not None
                 and a.keyword.value in ("model_dir", "config", "warm_start_from")}
 
+    def parses_sparse_features(self) -> bool:
+        """Does the module make SparseTensors its input_fns may hand the model (a VarLenFeature
+        parsed from tf.Examples)?"""
+        return any(self.name_of(c.func) in SPARSE_FEATURES for c in self.index.of(cst.Call))
+
     def canned_model(self, call: cst.Call, canned: str, pipeline: _Pipeline) -> KerasModelCode:
         cls = canned.rsplit(".", 1)[1]
         kind = ("tf.compat.v1.estimator." if is_compat_v1(self.qnames, call.func) else "tf.estimator.") + cls
@@ -672,7 +684,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
         try:
             canned_model = translate_canned(call, kind, lookups.name_of, self.code, binding, names[0],
                                             parent=lookups.parent, metric_fn=pipeline.metric_fn,
-                                            latest=lookups.latest)
+                                            latest=lookups.latest, sparse_inputs=self.parses_sparse_features())
         except NotTranslatable as e:
             node = e.node if e.node is None or lookups.owner(e.node) is self else call
             named = node.func if isinstance(node, cst.Call) else node

@@ -35,6 +35,16 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_canned_parse_example_spec_sparse': [  # VarLenFeature columns (SparseTensors), rows without one
+        "eval {'accuracy': 0.85, 'accuracy_baseline': 0.55, 'auc': 0.9027778, 'auc_precision_recall': 0.921715, "
+        "'average_loss': 0.6200491, 'label/mean': 0.55, 'loss': 0.6200491, 'precision': 0.9, "
+        "'prediction/mean': 0.5218858, 'recall': 0.8181818, 'global_step': 4}",
+    ],
+    'estimator_canned_add_metrics_same_as_head': [  # add_metrics repeating the V1 head's PR AUC
+        "eval {'accuracy': 0.6, 'accuracy_baseline': 0.6, 'auc': 0.9947916, 'auc_precision_recall': 0.9967307, "
+        "'average_loss': 0.6020401, 'label/mean': 0.6, 'loss': 6.020401, 'mean_probability': 0.6585344, "
+        "'precision': 0.6, 'prediction/mean': 0.6585344, 'recall': 1.0, 'global_step': 4}",
+    ],
     'estimator_model_fn_lstm_cell_dynamic_rnn': [  # LSTMCell + dynamic_rnn(sequence_length) → Keras LSTM
         "eval {'accuracy': 0.8611111, 'loss': 0.4359231, 'global_step': 3}",
         "classes [1, 1, 1, 1, 1, 1, 1, 1]",

@@ -50,6 +50,10 @@ class LinearClassifierModel(tf.keras.Model):
         self.auc_pr = tf.keras.metrics.AUC(curve="PR", name="auc_precision_recall")
 
     def call(self, features, training=False):
+        # Variable-length features arrive as SparseTensors: dense, with '' or -1 where a row has no value,
+        # which the columns read as no id, as TF1's did.
+        features = {key: tf.sparse.to_dense(value, default_value='' if value.dtype == tf.string else -1)
+                    if isinstance(value, tf.SparseTensor) else value for key, value in features.items()}
         minutes = tf.reshape(tf.cast(features['minutes'], tf.float32), [-1, 1])
         raw_plan = tf.reshape(features['plan'], [tf.shape(features['plan'])[0], -1])
         plan_ids = self.plan_lookup(raw_plan) - 1

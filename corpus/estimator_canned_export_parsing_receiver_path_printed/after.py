@@ -35,6 +35,10 @@ class LinearClassifierModel(tf.keras.Model):
         self.auc_pr = tf.keras.metrics.AUC(curve="PR", name="auc_precision_recall")
 
     def call(self, features, training=False):
+        # Variable-length features arrive as SparseTensors: dense, with '' or -1 where a row has no value,
+        # which the columns read as no id, as TF1's did.
+        features = {key: tf.sparse.to_dense(value, default_value='' if value.dtype == tf.string else -1)
+                    if isinstance(value, tf.SparseTensor) else value for key, value in features.items()}
         x = tf.reshape(tf.cast(features['x'], tf.float32), [-1, 2])
         linear_inputs = tf.concat([x], axis=1)
         linear_logits = self.linear_model(linear_inputs)
