@@ -49,7 +49,7 @@ _CONV = ("filters", "kernel_size", "strides", "padding", "data_format", "dilatio
 _POOL = ("pool_size", "strides", "padding", "data_format")
 _RNN = ("units", "activation", "recurrent_activation", "use_bias", "dropout", "recurrent_dropout",
         "return_sequences", "go_backwards", "unroll", "return_state", "zero_output_for_mask", "kernel_initializer",
-        "recurrent_initializer")
+        "recurrent_initializer", "bias_initializer", "reset_after")
 RECURRENT = frozenset({"lstm", "gru", "simple_rnn"})
 LAYERS = {
     "dense": LayerForm("Dense", ("units", "activation", "use_bias", "kernel_initializer", "bias_initializer"),

@@ -1,5 +1,5 @@
-"""A TF1 LSTM cell run by `tf.nn.dynamic_rnn`, as Keras's LSTM layer, before the model_fn's
-layers are mapped:
+"""A TF1 LSTM or GRU cell run by `tf.nn.dynamic_rnn`, as Keras's LSTM or GRU layer, before the
+model_fn's layers are mapped:
 
     cell = tf.nn.rnn_cell.LSTMCell(num_units=params["units"])
     outputs, state = tf.nn.dynamic_rnn(cell, features["sequence"],
@@ -31,8 +31,12 @@ kernel orthogonal (said in the rewrite's notes). A constant initializer gives bo
 weights (the gate order differs, i-j-f-o against i-f-c-o, which a constant does not see);
 an initializer of independent draws (uniform, normal, truncated normal) draws alike.
 
-Anything else (another cell, MultiRNNCell, wrappers, an initial state, time-major inputs, a
-state used whole) is left to the layer mapping, which reports the TF1 cell.
+A GRUCell is Keras's GRU with reset_after=False (r applied to the state before its matmul,
+new h = u * h + (1 - u) * c, as TF1's), its bias [z, r, h] starting at 1, 1, 0 as TF1's gate and
+candidate biases did; its state is the last output, a tensor.
+
+Anything else (another cell, MultiRNNCell, wrappers, an initial state, time-major inputs, an
+LSTM state used whole) is left to the layer mapping, which reports the TF1 cell.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ _CODE = cst.Module([]).code_for_node
 
 LSTM_CELLS = frozenset({"tf.nn.rnn_cell.LSTMCell", "tf.nn.rnn_cell.BasicLSTMCell", "tf.contrib.rnn.LSTMCell",
                         "tf.contrib.rnn.BasicLSTMCell"})
+GRU_CELLS = frozenset({"tf.nn.rnn_cell.GRUCell", "tf.contrib.rnn.GRUCell"})
 DYNAMIC_RNN = frozenset({"tf.nn.dynamic_rnn"})
 # Initializers that draw each weight alone (or give it one value): the joint TF1 matrix and
 # Keras's two kernels get the same distribution.
@@ -58,11 +63,17 @@ CELL_PARAMETERS = ("num_units", "forget_bias", "state_is_tuple", "activation", "
 LSTM_CELL_PARAMETERS = ("num_units", "use_peepholes", "cell_clip", "initializer", "num_proj", "proj_clip",
                         "num_unit_shards", "num_proj_shards", "forget_bias", "state_is_tuple", "activation", "reuse",
                         "name")
+GRU_CELL_PARAMETERS = ("num_units", "activation", "reuse", "kernel_initializer", "bias_initializer", "name")
 DYNAMIC_RNN_PARAMETERS = ("cell", "inputs", "sequence_length", "initial_state", "dtype", "parallel_iterations",
                           "swap_memory", "time_major", "scope")
 DEFAULT_WEIGHTS = ("the LSTM's initial weights are drawn as Keras draws them (input kernel Glorot-uniform, "
                    "recurrent kernel orthogonal), where TF1 drew both as one Glorot-uniform matrix: training "
                    "starts from other weights of the same scale")
+
+
+GRU_WEIGHTS = ("the GRU's initial kernels are drawn as Keras draws them (input kernel Glorot-uniform, recurrent "
+               "kernel orthogonal), where TF1 drew the gates' and the candidate's as Glorot-uniform matrices over "
+               "input and state together: training starts from other weights of the same scale")
 
 
 @dataclass
@@ -163,10 +174,12 @@ def _match(stmt: cst.CSTNode, body: list[cst.CSTNode], fn: cst.FunctionDef, name
            taken: set[str]) -> Optional[_Match]:
     cell_assign = _single_assign(stmt)
     if cell_assign is None or not isinstance(cell_assign.value, cst.Call) \
-            or name_of(cell_assign.value.func) not in LSTM_CELLS:
+            or name_of(cell_assign.value.func) not in LSTM_CELLS | GRU_CELLS:
         return None
+    gru = name_of(cell_assign.value.func) in GRU_CELLS
     cell_name = cell_assign.targets[0].target.value  # type: ignore[attr-defined]
-    units, initializer, ok = _cell_options(cell_assign.value, name_of)
+    units, initializer, ok = _gru_options(cell_assign.value, name_of) if gru \
+        else _cell_options(cell_assign.value, name_of)
     if not ok:
         return None
     uses = [n for n in _walk(fn) if isinstance(n, cst.Name) and n.value == cell_name]
@@ -188,7 +201,9 @@ def _match(stmt: cst.CSTNode, body: list[cst.CSTNode], fn: cst.FunctionDef, name
         return None
     renames: dict[int, str] = {}
     names = {"h": "_", "c": "_"}
-    if state.value != "_":
+    if gru:
+        pass  # a GRU's state is its last output, a tensor, as Keras returns it
+    elif state.value != "_":
         if sum(1 for n in _walk(fn) if isinstance(n, cst.Name) and n.value == state.value) < 1:
             return None
         for part in ("h", "c"):
@@ -207,6 +222,13 @@ def _match(stmt: cst.CSTNode, body: list[cst.CSTNode], fn: cst.FunctionDef, name
         return None
     inputs = _CODE(given["inputs"])
     layer = [_CODE(units), "return_sequences=True", "return_state=True"]
+    if gru:
+        # TF1's GRUCell: r and u gates, then the candidate from r * state (Keras's reset_after=False);
+        # its gate biases started at 1 and the candidate's at 0 (Keras's bias is [z, r, h]).
+        n = _CODE(units) if isinstance(units, (cst.Name, cst.Integer, cst.Subscript, cst.Attribute)) \
+            else f"({_CODE(units)})"
+        layer += ["reset_after=False",
+                  f"bias_initializer={tf}.keras.initializers.Constant([1.0] * (2 * {n}) + [0.0] * {n})"]
     if initializer is not None:
         layer += [f"kernel_initializer={_CODE(initializer)}", f"recurrent_initializer={_CODE(initializer)}"]
     arguments = [inputs]
@@ -214,8 +236,8 @@ def _match(stmt: cst.CSTNode, body: list[cst.CSTNode], fn: cst.FunctionDef, name
     if length is not None and not _is_none(length):
         layer.append("zero_output_for_mask=True")
         arguments.append(f"mask={tf}.sequence_mask({_CODE(length)}, {tf}.shape({inputs})[1])")
-    text = (f"{outputs.value}, {names['h']}, {names['c']} = "
-            f"{tf}.keras.layers.LSTM({', '.join(layer)})({', '.join(arguments)})")
+    targets = f"{outputs.value}, {state.value}" if gru else f"{outputs.value}, {names['h']}, {names['c']}"
+    text = f"{targets} = {tf}.keras.layers.{'GRU' if gru else 'LSTM'}({', '.join(layer)})({', '.join(arguments)})"
     new_stmt = rnn_stmt.with_changes(body=[cst.parse_statement(text).body[0]])  # type: ignore[attr-defined]
     # The expressions copied from the model_fn stand for the model_fn's own (their names,
     # bindings and positions are read through them).
@@ -232,8 +254,8 @@ def _match(stmt: cst.CSTNode, body: list[cst.CSTNode], fn: cst.FunctionDef, name
     copied: dict[int, cst.CSTNode] = {}
     for original, copy in copies:
         _pair(original, copy, {}, copied)
-    return _Match(stmt, rnn_stmt, new_stmt, renames, DEFAULT_WEIGHTS if initializer is None else None,  # type: ignore[arg-type]
-                  copied, tf)
+    note = (GRU_WEIGHTS if gru else DEFAULT_WEIGHTS) if initializer is None else None
+    return _Match(stmt, rnn_stmt, new_stmt, renames, note, copied, tf)  # type: ignore[arg-type]
 
 
 def _cell_options(call: cst.Call, name_of: NameOf) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression], bool]:
@@ -256,6 +278,28 @@ def _cell_options(call: cst.Call, name_of: NameOf) -> tuple[Optional[cst.BaseExp
             continue
         return None, None, False
     initializer = given.get("initializer")
+    if initializer is not None and not _is_none(initializer):
+        called = name_of(initializer.func) if isinstance(initializer, cst.Call) else None
+        if not (called and called.startswith("tf.") and called.rsplit(".", 1)[-1] in ELEMENTWISE_INITIALIZERS):
+            return None, None, False
+    else:
+        initializer = None
+    return given["num_units"], initializer, True
+
+
+def _gru_options(call: cst.Call, name_of: NameOf) -> tuple[Optional[cst.BaseExpression], Optional[cst.BaseExpression], bool]:
+    """(units, kernel initializer or None, whether the cell is the GRU Keras computes with
+    reset_after=False and TF1's biases)."""
+    given = _arguments(call, GRU_CELL_PARAMETERS)
+    if given is None or "num_units" not in given:
+        return None, None, False
+    for key, value in given.items():
+        if key in ("num_units", "name", "kernel_initializer"):
+            continue
+        if key in ("activation", "reuse", "bias_initializer") and _is_none(value):
+            continue
+        return None, None, False
+    initializer = given.get("kernel_initializer")
     if initializer is not None and not _is_none(initializer):
         called = name_of(initializer.func) if isinstance(initializer, cst.Call) else None
         if not (called and called.startswith("tf.") and called.rsplit(".", 1)[-1] in ELEMENTWISE_INITIALIZERS):

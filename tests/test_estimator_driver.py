@@ -35,6 +35,10 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_model_fn_gru_cell_dynamic_rnn': [  # GRUCell + dynamic_rnn(sequence_length) → Keras GRU
+        "eval {'accuracy': 0.8611111, 'loss': 0.4858402, 'global_step': 3}",
+        "classes [1, 1, 1, 1, 1, 1, 1, 1]",
+    ],
     'estimator_canned_parse_example_spec_sparse': [  # VarLenFeature columns (SparseTensors), rows without one
         "eval {'accuracy': 0.85, 'accuracy_baseline': 0.55, 'auc': 0.9027778, 'auc_precision_recall': 0.921715, "
         "'average_loss': 0.6200491, 'label/mean': 0.55, 'loss': 0.6200491, 'precision': 0.9, "

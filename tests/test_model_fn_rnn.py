@@ -12,7 +12,8 @@ from tfmigrate.codemods._model_fn_rnn import DEFAULT_WEIGHTS, keras_lstm
 CODE = cst.Module([]).code_for_node
 TF_NAMES = {"tf": "tf", "tf.nn.rnn_cell.LSTMCell": "tf.nn.rnn_cell.LSTMCell",
             "tf.nn.rnn_cell.BasicLSTMCell": "tf.nn.rnn_cell.BasicLSTMCell",
-            "tf.nn.rnn_cell.GRUCell": "tf.nn.rnn_cell.GRUCell", "tf.nn.dynamic_rnn": "tf.nn.dynamic_rnn",
+            "tf.nn.rnn_cell.GRUCell": "tf.nn.rnn_cell.GRUCell", "tf.nn.rnn_cell.BasicRNNCell": "tf.nn.rnn_cell.BasicRNNCell",
+            "tf.nn.dynamic_rnn": "tf.nn.dynamic_rnn", "tf.zeros_initializer": "tf.zeros_initializer",
             "tf.constant_initializer": "tf.constant_initializer",
             "tf.orthogonal_initializer": "tf.orthogonal_initializer"}
 
@@ -66,7 +67,8 @@ def test_forms_keras_has_no_lstm_for_are_left() -> None:
             return USE
         """
     for cell, args, use in [
-            ("tf.nn.rnn_cell.GRUCell(8)", "", "state"),  # another cell
+            ("tf.nn.rnn_cell.BasicRNNCell(8)", "", "state"),  # another cell
+            ("tf.nn.rnn_cell.GRUCell(8, bias_initializer=tf.zeros_initializer())", "", "state"),
             ("tf.nn.rnn_cell.LSTMCell(8, use_peepholes=True)", "", "state.h"),
             ("tf.nn.rnn_cell.LSTMCell(8, forget_bias=0.0)", "", "state.h"),
             ("tf.nn.rnn_cell.LSTMCell(8, initializer=tf.orthogonal_initializer())", "", "state.h"),
@@ -98,3 +100,17 @@ def test_a_renamed_statement_keeps_pointing_at_the_model_fn() -> None:
     assert named(written.func.func) == "tf.keras.layers.LSTM"
     original_inputs = fn.body.body[1].body[0].value.args[1].value
     assert result.origin[id(written.args[0].value)] is original_inputs
+
+
+def test_a_gru_cell_becomes_keras_gru_with_tf1_gates_and_biases() -> None:
+    src = """\
+        def model_fn(features, labels, mode):
+            cell = tf.nn.rnn_cell.GRUCell(num_units=params["units"])
+            outputs, state = tf.nn.dynamic_rnn(cell, features, dtype=tf.float32)
+            return dense(state)
+        """
+    assert rewritten(src) == textwrap.dedent("""\
+        def model_fn(features, labels, mode):
+            outputs, state = tf.keras.layers.GRU(params["units"], return_sequences=True, return_state=True, reset_after=False, bias_initializer=tf.keras.initializers.Constant([1.0] * (2 * params["units"]) + [0.0] * params["units"]))(features)
+            return dense(state)
+        """)
