@@ -1,5 +1,6 @@
 """What a canned Estimator's arguments read where it is built: the optimizer statements only
-it reads (they go with it), and a trainer's parameters read as what its calls pass."""
+it reads (they go with it), a trainer's parameters read as what its calls pass, and whether
+the module hands the model sparse features."""
 
 from __future__ import annotations
 
@@ -12,7 +13,20 @@ from tfmigrate.codemods._estimator_common import _AnalysisBase
 from tfmigrate.codemods._feature_columns import normalize
 
 
+# What makes SparseTensors an input_fn may hand the model: variable-length features, and the
+# parsing specs of feature columns (a categorical column's is a VarLenFeature).
+SPARSE_FEATURES = frozenset({"tf.io.VarLenFeature", "tf.VarLenFeature", "tf.io.SparseFeature", "tf.SparseFeature",
+                             "tf.SparseTensor", "tf.sparse.SparseTensor", "tf.feature_column.make_parse_example_spec",
+                             "tf.estimator.classifier_parse_example_spec",
+                             "tf.estimator.regressor_parse_example_spec"})
+
+
 class _CannedSite(_AnalysisBase):
+    def parses_sparse_features(self) -> bool:
+        """Does the module make SparseTensors its input_fns may hand the model (a VarLenFeature
+        parsed from tf.Examples)?"""
+        return any(self.name_of(c.func) in SPARSE_FEATURES for c in self.index.of(cst.Call))
+
     def optimizer_statements(self, call: cst.Call) -> list[cst.SimpleStatementLine]:
         """`opt = tf.train.FtrlOptimizer(...)` (and `opt = clip_gradients_by_norm(opt, 5.0)`) read
         only by this canned Estimator's optimizer argument: the model builds its Keras optimizer

@@ -84,13 +84,6 @@ CODES = {
 }
 
 
-
-# What makes SparseTensors an input_fn may hand the model: variable-length features, and the
-# parsing specs of feature columns (a categorical column's is a VarLenFeature).
-SPARSE_FEATURES = frozenset({"tf.io.VarLenFeature", "tf.VarLenFeature", "tf.io.SparseFeature", "tf.SparseFeature",
-                             "tf.SparseTensor", "tf.sparse.SparseTensor", "tf.feature_column.make_parse_example_spec",
-                             "tf.estimator.classifier_parse_example_spec",
-                             "tf.estimator.regressor_parse_example_spec"})
 class EstimatorRule(Rule):
     name = "estimator"
     codes = CODES
@@ -664,11 +657,6 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
                            call)
         return {a.keyword.value: a for a in call.args if a.keyword is not None
                 and a.keyword.value in ("model_dir", "config", "warm_start_from")}
-
-    def parses_sparse_features(self) -> bool:
-        """Does the module make SparseTensors its input_fns may hand the model (a VarLenFeature
-        parsed from tf.Examples)?"""
-        return any(self.name_of(c.func) in SPARSE_FEATURES for c in self.index.of(cst.Call))
 
     def canned_model(self, call: cst.Call, canned: str, pipeline: _Pipeline) -> KerasModelCode:
         cls = canned.rsplit(".", 1)[1]
