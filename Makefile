@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml
 $(VENV215)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV215)
 	$(VENV215)/bin/pip install --quiet --upgrade pip
-	$(VENV215)/bin/pip install --quiet "tensorflow-cpu==2.15.1" "tensorflow-estimator==2.15.0" -e ".[test]"
+	$(VENV215)/bin/pip install --quiet "tensorflow-cpu==2.15.1" "tensorflow-estimator==2.15.0" "tf-slim==1.1.0" -e ".[test]"
 	touch $@
 
 install: $(VENV)/.installed

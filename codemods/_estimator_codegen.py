@@ -166,6 +166,9 @@ class _Codegen(_AnalysisBase):
                        for h in pipeline.dropped_hooks)
         notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in getattr(model, "dropped", ()))
         notes += tuple(Finding(CODE_DROPPED, why, node) for node, why in pipeline.dropped_why)
+        alias_edits, alias_notes = self.contrib_aliases(fn_node, getattr(model, "dropped", ()))
+        edits += alias_edits
+        notes += alias_notes
         imports = pipeline.imports
         unused = TF1_IMPORTS + pipeline.drop_imports
         for fix in pipeline.config_fixes:
@@ -185,6 +188,35 @@ class _Codegen(_AnalysisBase):
         return Finding(CODE_PIPELINE, f"Estimator pipeline → Keras model `{pipeline.estimator_name}` {where}",
                        pipeline.estimator_call, edits=tuple(edits), add_imports=imports, notes=notes,
                        remove_unused_imports=unused)
+
+    def contrib_aliases(self, model_fn: Optional[cst.CSTNode], dropped: Sequence[tuple[cst.CSTNode, str]]
+                        ) -> tuple[list[Edit], tuple[Finding, ...]]:
+        """`slim = tf.contrib.slim` at the top of the module, for the model_fn's layers: TF 2 has
+        no tf.contrib, so the line would fail when the module is imported. It goes when only the
+        model_fn and the helpers the Keras model wrote out read it (those helpers are called no
+        more); else it stays, reported."""
+        if model_fn is None:
+            return [], ()
+        inside = {id(n) for node in (model_fn, *(d for d, _ in dropped)) for n in _walk(node)}
+        edits: list[Edit] = []
+        notes: list[Finding] = []
+        for stmt in self.module.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and (self.name_of(small.value) or "").startswith("tf.contrib.")):
+                continue
+            uses = self.references(small.value)
+            if not any(id(u) in inside for u in uses):
+                continue
+            outside = [u for u in uses if id(u) not in inside]
+            if outside:
+                notes.append(Finding(CODE_DROPPED, f"`{self.code(small)}` stays: TF 2.16 has no tf.contrib, and line "
+                                     f"{self.start(outside[0])[0]} still reads `{small.targets[0].target.value}`; "
+                                     "migrate that code by hand", stmt))
+            else:
+                edits.append(Replace(stmt, cst.RemovalSentinel.REMOVE, keep_comments=True))
+        return edits, tuple(notes)
 
     def mode_key_strings(self, model_fn: Optional[cst.CSTNode]) -> list[Edit]:
         """ModeKeys outside the model_fn (an input_fn factory taking the mode) become the

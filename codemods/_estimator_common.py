@@ -117,6 +117,7 @@ TF1_IMPORTS = (
     ("tensorflow", "compat.v1"), ("tensorflow.compat", "v1"),
     *((module, name) for module in ("tensorflow", "tensorflow.compat.v1")
       for name in ("estimator", "layers", "losses", "metrics", "train")),
+    ("tensorflow.contrib", "slim"), ("tensorflow.contrib", "layers"),  # the model_fn's contrib layers
 )
 EVAL_SPEC_DEFAULT_STEPS = "100"  # EvalSpec(steps=100) is the TF1 default
 MODE_KEY_STRINGS = {"tf.estimator.ModeKeys.TRAIN": "train", "tf.estimator.ModeKeys.EVAL": "eval",

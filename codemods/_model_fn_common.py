@@ -22,6 +22,17 @@ GLOBAL_STEP = {"tf.train.get_global_step", "tf.train.get_or_create_global_step"}
 TF1_GRAPH_OPS = ("tf.nn.rnn_cell.", "tf.nn.dynamic_rnn", "tf.nn.bidirectional_dynamic_rnn", "tf.nn.static_rnn",
                  "tf.nn.raw_rnn", "tf.compat.v1.nn.rnn_cell.", "tf.compat.v1.nn.dynamic_rnn", "tf.rnn_cell.",
                  "tf.compat.v1.layers.", "tf.compat.v1.get_variable", "tf.compat.v1.variable_scope")
+# tf.contrib.layers' layer functions, which slim re-exported (`slim.conv2d`): the model_fn
+# translation makes their core Keras layers (codemods/_model_fn_layers.py, CONTRIB_LAYERS).
+CONTRIB_LAYER_MODULES = ("tf.contrib.layers.", "tf.contrib.slim.")
+CONTRIB_LAYER_FUNCTIONS = frozenset({"flatten", "fully_connected", "conv2d", "convolution2d", "max_pool2d",
+                                     "avg_pool2d", "dropout"})
+
+
+def is_contrib_layer(name: str) -> bool:
+    return name.startswith(CONTRIB_LAYER_MODULES) and name.rsplit(".", 1)[-1] in CONTRIB_LAYER_FUNCTIONS
+
+
 TF1_ONLY = ("tf.layers.", "tf.contrib.", "tf.feature_column.", "tf.get_variable", "tf.variable_scope",
             "tf.keras.layers.DenseFeatures", "tf.losses.", "tf.metrics.", "tf.train.", "tf.estimator.")
 

@@ -37,7 +37,7 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-from tfmigrate.codemods._model_fn_common import KERAS_LAYER_MODULES, NameOf, TF1_GRAPH_OPS, _walk
+from tfmigrate.codemods._model_fn_common import KERAS_LAYER_MODULES, NameOf, TF1_GRAPH_OPS, _walk, is_contrib_layer
 
 NAMING_SCOPES = {"tf.variable_scope", "tf.name_scope", "tf.compat.v1.variable_scope"}
 # Calls whose only effect was logging or summaries.
@@ -74,7 +74,7 @@ def builds_layers(fn: cst.FunctionDef, name_of: NameOf, binding: Callable[[cst.N
         if not isinstance(node, cst.Call):
             continue
         name = name_of(node.func) or ""
-        if name.startswith(("tf.layers.", "tf.get_variable") + TF1_GRAPH_OPS):
+        if name.startswith(("tf.layers.", "tf.get_variable") + TF1_GRAPH_OPS) or is_contrib_layer(name):
             return True
         if name.startswith(KERAS_LAYER_MODULES) and name.rsplit(".", 1)[-1][:1].isupper():
             return True

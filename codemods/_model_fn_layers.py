@@ -6,6 +6,7 @@ codemods/_model_fn.py's _ModelFn, and the transformer that applies it to a state
 from __future__ import annotations
 
 import ast
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -13,12 +14,15 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import ACTIVATION_STRINGS, ACTIVATIONS, NotTranslatable
 from tfmigrate.codemods._model_fn_common import (
+    CONTRIB_LAYER_FUNCTIONS,
+    CONTRIB_LAYER_MODULES,
     KERAS_LAYER_MODULES,
     TF1_GRAPH_OPS,
     TF1_ONLY,
     _is_none,
     _names_used,
     _walk,
+    is_contrib_layer,
 )
 from tfmigrate.codemods._model_fn_helpers import KERAS_MODELS, keras_model_factory
 
@@ -86,6 +90,48 @@ LAYERS = {
     "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
                                      frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
 }
+@dataclass(frozen=True)
+class ContribForm:
+    """A tf.contrib.layers function as the LAYERS form of its core layer."""
+
+    kind: str  # the LAYERS key
+    positional: tuple[str, ...]  # contrib's order after `inputs`
+    renamed: tuple[tuple[str, Optional[str]], ...]  # contrib keyword -> LAYERS keyword (None: no effect on the numbers)
+    defaults: tuple[tuple[str, str], ...]  # contrib's defaults where Keras's differ, as code
+
+
+_CONTRIB_WEIGHTS = ("activation_fn", "normalizer_fn", "normalizer_params", "weights_initializer",
+                    "weights_regularizer", "biases_initializer", "biases_regularizer")
+_CONTRIB_RENAMED = (("activation_fn", "activation"), ("weights_initializer", "kernel_initializer"),
+                    ("biases_initializer", "bias_initializer"), ("weights_regularizer", "kernel_regularizer"),
+                    ("biases_regularizer", "bias_regularizer"), ("stride", "strides"), ("rate", "dilation_rate"),
+                    ("scope", None), ("reuse", None), ("outputs_collections", None), ("variables_collections", None))
+_CONTRIB_POOL = ContribForm("max_pooling2d", ("kernel_size", "stride", "padding", "data_format"),
+                            (("kernel_size", "pool_size"), *_CONTRIB_RENAMED), (("strides", "2"),))
+# tf.contrib.layers (TF 1.x contrib/layers/python/layers/layers.py; the tf-slim package is the
+# same code) made the core layers with defaults of its own: relu after fully_connected and
+# conv2d, SAME padding for conv2d, a stride of 2 for the pools, a dropout that keeps 0.5 and
+# is on unless is_training says otherwise. Its default kernels are xavier_initializer(), which
+# is glorot_uniform, and its biases start at zero, as Keras's do.
+CONTRIB_LAYERS = {
+    "flatten": ContribForm("flatten", (), _CONTRIB_RENAMED, ()),
+    "fully_connected": ContribForm("dense", ("num_outputs", *_CONTRIB_WEIGHTS),
+                                   (("num_outputs", "units"), *_CONTRIB_RENAMED), (("activation", '"relu"'),)),
+    "conv2d": ContribForm("conv2d", ("num_outputs", "kernel_size", "stride", "padding", "data_format", "rate",
+                                     *_CONTRIB_WEIGHTS),
+                          (("num_outputs", "filters"), *_CONTRIB_RENAMED),
+                          (("padding", '"same"'), ("activation", '"relu"'))),
+    "max_pool2d": _CONTRIB_POOL,
+    "avg_pool2d": dataclasses.replace(_CONTRIB_POOL, kind="average_pooling2d"),
+    "dropout": ContribForm("dropout", ("keep_prob", "noise_shape", "is_training"),
+                           (("noise_shape", "noise_shape"), ("seed", "seed"), *_CONTRIB_RENAMED),
+                           (("rate", "0.5"),)),
+}
+CONTRIB_LAYERS["convolution2d"] = CONTRIB_LAYERS["conv2d"]
+assert set(CONTRIB_LAYERS) == CONTRIB_LAYER_FUNCTIONS
+CONTRIB_ARGUMENTS = frozenset({"weights_initializer", "biases_initializer", "weights_regularizer",
+                               "biases_regularizer"})
+
 # TF1's variance-scaling initializers (init_ops.py), and the presets whose Keras namesakes draw
 # alike (he_normal: scale 2, fan_in, truncated normal in both).
 VARIANCE_SCALING = frozenset({"tf.variance_scaling_initializer", "tf.initializers.variance_scaling"})
@@ -149,6 +195,14 @@ class LayerMapping:
                 raise NotTranslatable(f"`{self.code(call)}`: inputs not given first", call)
             inputs = updated.args[0].value
             ctor_args = call.args[1:]
+        elif name.startswith(CONTRIB_LAYER_MODULES) and name.rsplit(".", 1)[-1] == "batch_norm":
+            # Measured on TF 2.15: fused (contrib's default, rank 2 inputs included) it moved its
+            # variance toward the batch's unbiased variance, n/(n-1) times Keras's biased one.
+            raise NotTranslatable(f"`{self.code(call)}`: contrib's batch_norm updates its moving variance with the "
+                                  "unbiased batch variance (fused), Keras's BatchNormalization with the biased one: "
+                                  "migrate it by hand", call)
+        elif is_contrib_layer(name):
+            kind, inputs, ctor_args, training = self.contrib_layer(call, updated, CONTRIB_LAYERS[name.rsplit(".", 1)[-1]])
         elif bound_to is not None and not isinstance(call.func, cst.Call) \
                 and name.startswith(("tf.layers.", *KERAS_LAYER_MODULES)) \
                 and name.rsplit(".", 1)[-1] in LAYER_CLASSES and not in_loop \
@@ -260,6 +314,52 @@ class LayerMapping:
             args.append("training=" + ("False" if training is None else self.training_arg(training)))
         # `training` inside a layer's own arguments was already rewritten by the transformer.
         return cst.parse_expression(f"{callee}({', '.join(args)})")
+
+    def contrib_layer(self, call: cst.Call, updated: cst.Call, form: ContribForm
+                      ) -> tuple[str, cst.BaseExpression, list[cst.Arg], Optional[cst.BaseExpression]]:
+        """The LAYERS kind, inputs, constructor arguments (by their core keywords, contrib's
+        defaults filled in) and training flag of a tf.contrib.layers call."""
+        given = self.arguments(call, ("inputs", *form.positional))
+        if "inputs" not in given:
+            raise NotTranslatable(f"`{self.code(call)}`: inputs not given", call)
+        inputs = self.arguments(updated, ("inputs", *form.positional))["inputs"]
+        del given["inputs"]
+        renamed = dict(form.renamed)
+        args: dict[str, cst.BaseExpression] = {}
+        training: Optional[cst.BaseExpression] = None
+        for key, value in given.items():
+            if key in ("normalizer_fn", "normalizer_params"):
+                if not _is_none(value):
+                    raise NotTranslatable(f"`{self.code(call)}`: {key} has no automatic Keras form (the layer drops "
+                                          "its bias and normalizes before the activation): migrate by hand", value)
+            elif key == "keep_prob":  # contrib's dropout keeps a share; Keras's drops one
+                args["rate"] = cst.parse_expression(f"1 - {self.static(value)}"
+                                                    if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript,
+                                                                          cst.Float, cst.Integer))
+                                                    else f"1 - ({self.static(value)})")
+            elif key == "is_training":
+                training = value
+            elif key == "biases_initializer" and _is_none(value):
+                args["use_bias"] = cst.Name("False")
+            elif key == "data_format":
+                fmt = ast.literal_eval(value.value) if isinstance(value, cst.SimpleString) else None
+                if fmt == "NCHW":
+                    args["data_format"] = cst.SimpleString('"channels_first"')
+                elif fmt != "NHWC" and not _is_none(value):
+                    raise NotTranslatable(f"`{self.code(call)}`: data_format `{self.code(value)}` is not a literal "
+                                          "NHWC or NCHW", value)
+            elif key in renamed:
+                if renamed[key] is not None:
+                    args[renamed[key]] = value
+            elif key in form.positional:
+                args[key] = value
+            else:
+                raise NotTranslatable(f"`{self.code(call)}`: argument {key} has no automatic Keras form", value)
+        for key, default in form.defaults:
+            args.setdefault(key, cst.parse_expression(default))
+        if form.kind == "dropout" and training is None:
+            training = cst.Name("True")  # contrib's is_training=True: on in every mode
+        return form.kind, inputs, [cst.Arg(value=v, keyword=cst.Name(k)) for k, v in args.items()], training
 
     def calls_of(self, name: str) -> Optional[list[cst.Call]]:
         """The calls of `name` (bound once to a layer or model object) in the model_fn, or None
@@ -628,7 +728,7 @@ class _LayerRewriter(cst.CSTTransformer):
             self.called |= {id(n) for n in _walk(node) if isinstance(n, cst.Call) and n is not node}
         # A layer's initializer and regularizer arguments are translated with the layer.
         for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value in _INITIALIZERS:
+            if arg.keyword is not None and arg.keyword.value in _INITIALIZERS | CONTRIB_ARGUMENTS:
                 self.called |= {id(n) for n in _walk(arg.value) if isinstance(n, cst.Call)}
         return True
 

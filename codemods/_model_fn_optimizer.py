@@ -22,6 +22,7 @@ from tfmigrate.codemods._estimator_keras import (
 )
 from tfmigrate.codemods._model_fn_common import (
     GLOBAL_STEP,
+    _is_none,
     _Path,
     _targets,
     _walk,
@@ -51,6 +52,16 @@ SCHEDULES = {
                                           {"boundaries": "boundaries", "values": "values"}),
 }
 SCHEDULE_STEP_ARG = {"tf.train.piecewise_constant": "x", "tf.train.piecewise_constant_decay": "x"}
+
+# tf.contrib.layers.optimize_loss (TF 1.x contrib/layers/python/layers/optimizers.py): its
+# arguments in order, and the optimizers it makes by name ("Momentum" with momentum 0.9).
+OPTIMIZE_LOSS = "tf.contrib.layers.optimize_loss"
+OPTIMIZE_LOSS_ORDER = ("loss", "global_step", "learning_rate", "optimizer", "gradient_noise_scale",
+                       "gradient_multipliers", "clip_gradients", "learning_rate_decay_fn", "update_ops", "variables",
+                       "name", "summaries", "colocate_gradients_with_ops", "increment_global_step")
+CONTRIB_OPTIMIZERS = {"Adagrad": "tf.train.AdagradOptimizer", "Adam": "tf.train.AdamOptimizer",
+                      "Ftrl": "tf.train.FtrlOptimizer", "Momentum": "tf.train.MomentumOptimizer",
+                      "RMSProp": "tf.train.RMSPropOptimizer", "SGD": "tf.train.GradientDescentOptimizer"}
 
 # TF1's RMSPropOptimizer and Keras 3's RMSprop make the same update (epsilon under the
 # root in both, the same momentum and centered forms), but TF1 starts the mean square at 1
@@ -117,6 +128,10 @@ class OptimizerMapping:
             path.batch_norm_updates = path.batch_norm_updates or bool(updates)
             counted = bool(steps)
             node = self.value(ops[0], path)
+        if isinstance(node, cst.Call) and self.name_of(node.func) == OPTIMIZE_LOSS:
+            if counted:
+                raise NotTranslatable(f"`{self.code(train_op)}` advances the global step twice", train_op)
+            return self.optimize_loss(node, path)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and id(node) in self.refused_helpers:
             raise NotTranslatable(f"train_op is made by `{node.func.value}(...)`, which tfmigrate cannot write out "
                                   f"at this call: {self.refused_helpers[id(node)]}; inline it or write a Keras "
@@ -155,6 +170,54 @@ class OptimizerMapping:
             raise NotTranslatable(f"train_op `{self.code(node)}` is custom train_op logic", node)
         owner = self.value(node.func.value, path)
         return self.optimizer_text(owner, path, clip or "")
+
+    def optimize_loss(self, node: cst.Call, path: _Path) -> str:
+        """`tf.contrib.layers.optimize_loss(loss, global_step, learning_rate, optimizer)`: the
+        optimizer (named, a class given the rate, or made) minimizing the loss over every
+        trainable variable, after the UPDATE_OPS collection, the gradients clipped by their
+        global norm when clip_gradients is a float; its summaries change no number."""
+        given = self.arguments(node, OPTIMIZE_LOSS_ORDER)
+        for key in ("loss", "name", "summaries", "colocate_gradients_with_ops"):
+            given.pop(key, None)
+        step = given.pop("global_step", None)
+        if step is not None and not _is_none(step):  # None: the graph's global step
+            self.global_step(step, node, path)
+        if not _is_none(given.pop("update_ops", cst.Name("None"))):
+            raise NotTranslatable(f"`{self.code(node)}`: update_ops other than the UPDATE_OPS collection is custom "
+                                  "train_op logic", node)
+        path.batch_norm_updates = True  # update_ops=None: the UPDATE_OPS collection ran with every step
+        increment = given.pop("increment_global_step", cst.Name("True"))
+        if not (isinstance(increment, cst.Name) and increment.value == "True"):
+            raise NotTranslatable(f"`{self.code(node)}` does not advance the global step, so the Estimator never "
+                                  "counted its steps: migrate it by hand", node)
+        variables = given.pop("variables", cst.Name("None"))
+        if not (_is_none(variables) or self.is_all_trainable(variables, path)):
+            raise NotTranslatable(f"`{self.code(node)}`: variables is custom train_op logic", node)
+        clip = given.pop("clip_gradients", cst.Name("None"))
+        extra = ""
+        if isinstance(clip, cst.Float) or (isinstance(clip, cst.Subscript) and not _is_none(clip)):
+            # a float clips by global norm (a params value may be None: no clipping, as Keras's None)
+            extra = f"global_clipnorm={self.static(clip)}"
+        elif not _is_none(clip):
+            raise NotTranslatable(f"`{self.code(node)}`: clip_gradients `{self.code(clip)}` is not a float", clip)
+        rate = given.pop("learning_rate", None)
+        optimizer = given.pop("optimizer", None)
+        left = [k for k, v in given.items() if not _is_none(v)]
+        if left or optimizer is None:
+            raise NotTranslatable(f"`{self.code(node)}`: {', '.join(left) or 'no optimizer'} has no faithful Keras "
+                                  "form", node, "optimizer")
+        optimizer = self.value(optimizer, path)
+        if isinstance(optimizer, cst.Call):  # an optimizer made already: optimize_loss ignores the rate
+            return self.optimizer_text(optimizer, path, extra)
+        name = ast.literal_eval(optimizer.value) if isinstance(optimizer, cst.SimpleString) else None
+        made = CONTRIB_OPTIMIZERS.get(name) if name is not None else self.name_of(optimizer)  # a class
+        if made is None or not made.startswith("tf.train.") or not made.endswith("Optimizer"):
+            raise NotTranslatable(f"optimizer `{self.code(optimizer)}` of optimize_loss is not one it names or a "
+                                  "tf.train optimizer class", optimizer, "optimizer")
+        if rate is None or _is_none(rate) or isinstance(rate, cst.Integer):
+            raise NotTranslatable(f"`{self.code(node)}`: TF1 took a float or tensor learning rate here", node)
+        args = {"learning_rate": rate, **({"momentum": cst.Float("0.9")} if name == "Momentum" else {})}
+        return self.tf1_optimizer_text(made, args, optimizer, path, extra)
 
     def advances_global_step(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`tf.assign_add(global_step, 1)` / `global_step.assign_add(1)` on the global step."""
@@ -351,6 +414,10 @@ class OptimizerMapping:
         if not isinstance(node, cst.Call) or not name or not name.startswith("tf.train.") \
                 or not name.endswith("Optimizer"):
             raise NotTranslatable(f"`{self.code(node)}` is not a tf.train optimizer", node)
+        form = self.optimizer_form(name, node)
+        return self.tf1_optimizer_text(name, self.arguments(node, form.positional), node, path, extra)
+
+    def optimizer_form(self, name: str, node: cst.CSTNode) -> OptimizerForm:
         form = OPTIMIZERS.get(name)
         if name == RMSPROP:
             form = RMSPROP_FORM
@@ -359,7 +426,12 @@ class OptimizerMapping:
         if form is None:
             raise NotTranslatable(f"`{name}` has no Keras optimizer with the same update and state "
                                   "(checked: GradientDescent, Momentum, Adam, Adagrad, ProximalAdagrad, Ftrl, RMSProp)", node, "optimizer")
-        given = self.arguments(node, form.positional)
+        return form
+
+    def tf1_optimizer_text(self, name: str, given: dict[str, cst.BaseExpression], node: cst.BaseExpression,
+                           path: _Path, extra: str = "") -> str:
+        """The Keras optimizer of the tf.train optimizer class `name` made with `given`."""
+        form = self.optimizer_form(name, node)
         for key in OPTIMIZER_IGNORED:
             given.pop(key, None)
         missing = [k for k in form.required if k not in given]

@@ -30,11 +30,21 @@ TIMEOUT = 300
 NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 
 # Originals written for TF 1.x (names TF 2 dropped: tf.train.*Optimizer, tf.contrib): on TF
-# 2.15 they run with those names bound to the same V1 classes (tests/tf1x/tf1x_names.py).
-TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor"}
+# 2.15 they run with those names bound to the same V1 classes, and tf.contrib.layers / slim
+# to the tf-slim package (tests/tf1x/tf1x_names.py).
+TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor",
+              "estimator_contrib_layers_cnn", "estimator_slim_layers_helper_momentum_clip"}
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_contrib_layers_cnn': [  # tf.contrib.layers conv2d/max_pool2d/flatten/fully_connected, optimize_loss
+        "eval {'accuracy': 0.9166667, 'loss': 0.30958995, 'global_step': 15}",
+        "classes [0, 1, 0, 1, 1, 1, 0, 1]",
+    ],
+    'estimator_slim_layers_helper_momentum_clip': [  # slim helper, avg_pool2d, dropout, "Momentum" clipped
+        "eval {'accuracy': 0.725, 'loss': 0.6763859, 'global_step': 12}",
+        "classes [0, 0, 0, 0, 1, 0, 1, 0, 0, 0]",
+    ],
     'estimator_model_fn_gru_cell_dynamic_rnn': [  # GRUCell + dynamic_rnn(sequence_length) → Keras GRU
         "eval {'accuracy': 0.8611111, 'loss': 0.4858402, 'global_step': 3}",
         "classes [1, 1, 1, 1, 1, 1, 1, 1]",

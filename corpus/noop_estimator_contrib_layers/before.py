@@ -1,4 +1,5 @@
-"""A model_fn built from tf.contrib.layers (TF 1.x only), with no tf.layers form written."""
+"""A model_fn built from tf.contrib.layers (TF 1.x only): fully_connected is written out, but
+layer_norm has no checked Keras form here, so the pipeline is reported."""
 import numpy as np
 import tensorflow as tf
 

@@ -8,11 +8,18 @@ On TF 1.x, `tf.train.*Optimizer` were the V1 optimizers and `tf.estimator.Linear
 (contrib/estimator/python/estimator/extenders.py): an optimizer whose compute_gradients
 clips the gradients by their global norm, then hands them to the wrapped optimizer.
 `Estimator.export_savedmodel` was export_saved_model under its TF 1.x name.
+`tf.contrib.layers` (its layers and optimize_loss) and `tf.contrib.slim` are the tf-slim package, which is that
+code as it left TF 1.x, when it is installed (the Makefile puts it in .venv-tf215).
 Imported before the program runs (tests/test_estimator_driver.py, TF1X_CASES)."""
 
 import types
 
 import tensorflow as tf
+
+try:
+    import tf_slim
+except ImportError:  # only the originals that use tf.contrib.layers need it
+    tf_slim = None
 
 V1_CANNED = ("LinearRegressor", "LinearClassifier", "DNNRegressor", "DNNClassifier",
              "DNNLinearCombinedRegressor", "DNNLinearCombinedClassifier", "BaselineRegressor",
@@ -53,5 +60,13 @@ tf.estimator.Estimator  # noqa: B018  load the module behind tf's lazy loader, w
 for _name in V1_CANNED:
     setattr(tf.estimator, _name, getattr(tf.compat.v1.estimator, _name))
 tf.contrib = types.SimpleNamespace(estimator=types.SimpleNamespace(clip_gradients_by_norm=clip_gradients_by_norm))
+if tf_slim is not None:
+    from tensorflow.python.framework import ops as _ops
+    # the aliases tf-slim's optimize_loss tests against (isinstance), which TF 2.15 dropped
+    for _alias, _cls in (("Tensor", tf.Tensor), ("IndexedSlices", tf.IndexedSlices)):
+        if not hasattr(_ops, _alias):
+            setattr(_ops, _alias, _cls)
+    tf.contrib.layers = types.SimpleNamespace(**vars(tf_slim.layers), optimize_loss=tf_slim.optimize_loss)
+    tf.contrib.slim = tf_slim
 # TF 1.x's name for export_saved_model (TF 2.15 keeps it only to raise an error).
 tf.estimator.Estimator.export_savedmodel = tf.estimator.Estimator.export_saved_model
