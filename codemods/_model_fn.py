@@ -49,7 +49,7 @@ from tfmigrate.codemods._model_fn_common import (
 )
 from tfmigrate.codemods._model_fn_heads import HEADS_LOSS, Heads
 from tfmigrate.codemods._model_fn_helpers import builds_layers, computes_scores, inline_helpers, makes_train_op
-from tfmigrate.codemods._model_fn_layers import LayerMapping, _LayerRewriter
+from tfmigrate.codemods._model_fn_layers import FOUR_D_LAYERS, LayerMapping, _LayerRewriter
 from tfmigrate.codemods._model_fn_losses import LossMapping
 from tfmigrate.codemods._model_fn_metrics import MetricMapping
 from tfmigrate.codemods._model_fn_paths import ModePaths
@@ -254,6 +254,8 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.train_only: dict[int, tuple[str, str, str]] = {}  # id(TRAIN-only statement) -> its Keras layer
         self.head_updates: list[str] = []  # compute_metrics lines of a model with several heads
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
+        self.kinds_made: set[str] = set()  # the LAYERS kinds the Keras model makes
+        self.fused_norms: list[cst.Call] = []  # batch normalizations TF1 may have run fused (see dropped)
 
     # -- entry ----------------------------------------------------------------------------
 
@@ -398,6 +400,13 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 out.append((exports, "EstimatorSpec(export_outputs=...) dropped: it only named the signatures of "
                                      "an exported SavedModel (an export tfmigrate writes serves the predictions as "
                                      "serving_default, as one PredictOutput did)"))
+        if self.kinds_made & FOUR_D_LAYERS:
+            # Measured on TF 2.15: fused (its default for 4-D inputs), tf.layers.batch_normalization
+            # moved its variance toward the unbiased batch variance; Keras 3 has no such option.
+            out += [(call, "batch normalization after 2-D convolutions: on their 4-D outputs TF1's fused kernel moved "
+                           "the moving variance toward the batch's unbiased variance, n/(n-1) times the biased one "
+                           "Keras's BatchNormalization uses (n = batch x height x width): evaluation reads a "
+                           "moving variance (n-1)/n of TF1's at the most") for call in self.fused_norms]
         return out
 
     def only_logs(self, small: cst.CSTNode) -> bool:

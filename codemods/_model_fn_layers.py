@@ -152,6 +152,10 @@ KERAS_ONLY_KINDS = frozenset({"embedding", "lstm", "gru", "simple_rnn", "global_
 # Layers that read Keras's training flag: a TF1 model_fn that did not pass one ran them in
 # inference mode (the learning phase was 0), so the rewrite passes training=False.
 TRAINING_LAYERS = frozenset({"dropout", "batch_normalization", "lstm", "gru", "simple_rnn"})
+# Layers whose outputs are 4-D (batch, height, width, channels): a batch normalization of them
+# ran fused in TF1 (see _ModelFn.dropped).
+FOUR_D_LAYERS = frozenset({"conv2d", "conv2d_transpose", "separable_conv2d", "max_pooling2d",
+                           "average_pooling2d"})
 # Keywords with no effect on the numbers (names, graph reuse, the fused kernel).
 LAYER_IGNORED = {"name", "reuse", "fused", "trainable", "input_length"}
 
@@ -293,6 +297,12 @@ class LayerMapping:
             return inputs.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) \
                 if isinstance(inputs, (cst.BinaryOperation, cst.BooleanOperation)) else inputs
         counters[kind] = counters.get(kind, 0) + 1
+        self.kinds_made.add(kind)
+        if kind == "batch_normalization" and bn and not keras_class and training is not None \
+                and not (isinstance(training, cst.Name) and training.value == "False") \
+                and not any(a.keyword is not None and a.keyword.value == "fused" and isinstance(a.value, cst.Name)
+                            and a.value.value == "False" for a in ctor_args):
+            self.fused_norms.append(call)
         attr = self.attribute(kind)
         ctor = f"{self.tf}.keras.layers.{keras}({', '.join(parts)})"
         if bound_to is not None and inputs is None:
