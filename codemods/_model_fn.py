@@ -46,6 +46,7 @@ from tfmigrate.codemods._model_fn_common import (
     _names_used,
     _targets,
     _walk,
+    is_static_shape_access,
 )
 from tfmigrate.codemods._model_fn_heads import HEADS_LOSS, Heads
 from tfmigrate.codemods._model_fn_helpers import builds_layers, computes_scores, inline_helpers, makes_train_op
@@ -142,6 +143,10 @@ def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode]
     model.module_binding, model.params_value, model.module_parent = binding, params_value, parent
     model.refused_helpers = inlined.refused
     model.helpers_written_out = inlined.followed
+    for original, helper in inlined.origin.values():  # the calls each written-out helper stood for
+        if helper is not None and isinstance(original, cst.Call) and isinstance(original.func, cst.Name) \
+                and original.func.value == helper and original not in model.helper_calls.setdefault(helper, []):
+            model.helper_calls[helper].append(original)
     try:
         result = model.translate(class_name, make_name)
     except NotTranslatable as e:
@@ -251,6 +256,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.origin: dict[int, cst.CSTNode] = {}  # node id -> the path statement whose value holds it
         self.refused_helpers: dict[int, str] = {}  # id(helper call) -> why it was not written out
         self.helpers_written_out: list[cst.FunctionDef] = []  # their scopes were taken off (names lost)
+        self.helper_calls: dict[str, list[cst.Call]] = {}  # helper name -> the calls written out
         self.train_only: dict[int, tuple[str, str, str]] = {}  # id(TRAIN-only statement) -> its Keras layer
         self.head_updates: list[str] = []  # compute_metrics lines of a model with several heads
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
@@ -707,6 +713,10 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                 for small in stmt.body:
                     render(small, "", None)
             elif isinstance(stmt, cst.If) and self.structural_if(stmt):
+                if not self.check_static(stmt.test):  # a static shape: known in call, not in __init__
+                    raise NotTranslatable(f"`{self.code(stmt.test)}` in a loop of the forward pass reads a tensor's "
+                                          "shape: the loop's layers are made in __init__, where no tensor exists",
+                                          stmt)
                 test = self.code(stmt.test)
                 blocks = [(f"if {test}:", stmt.body, f"({test})")]
                 if isinstance(stmt.orelse, cst.Else):
@@ -742,11 +752,15 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         return [head] + ["    " + line for line in rendered]
 
     def structure(self, step: cst.If, counters: dict[str, int], bn: bool) -> list[str]:
-        """The same `if params[...]` in __init__ (which layers exist) and in call (which run)."""
+        """The same `if params[...]` in __init__ (which layers exist) and in call (which run).
+        A test of static shapes (shape_test) is Python that call() decides when it is traced:
+        __init__ makes the layers of every arm, and those of an arm never run hold no weights."""
         static = self.check_static(step.test)
+        shaped = not static and self.shape_test(step.test)
         test = self.code(step.test)
         out: list[str] = []
         init: list[str] = []
+        every_arm: list[str] = []
         for head, block in ((f"if {test}:", step.body),
                             *((("else:", step.orelse.body),) if isinstance(step.orelse, cst.Else) else ())):
             before = len(self.init_lines)
@@ -759,13 +773,32 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
                     body.append(self.code(new))
             created = self.init_lines[before:]
             del self.init_lines[before:]
-            if created and not static:
+            if created and not static and not shaped:
                 raise NotTranslatable(f"layers created under `{test}`, which is not a hyperparameter", step)
+            every_arm += created
             init += [head] + ["    " + line for line in created or ["pass"]]
             out += [head] + ["    " + line for line in body]
         if static and any(not line.startswith(("if ", "else:", "    pass")) for line in init):
             self.init_lines += init
+        if shaped:
+            self.init_lines += every_arm
         return out
+
+    def shape_test(self, node: cst.BaseExpression) -> bool:
+        """`strides != 1 or inputs.shape[-1] != filters`: static values and static dimensions of
+        tensors (is_static_shape_access), at least one of those."""
+        found: list[cst.CSTNode] = []
+
+        class _Dimensions(cst.CSTTransformer):
+            def leave_Subscript(self, original_node: cst.Subscript, updated_node: cst.Subscript
+                                ) -> cst.BaseExpression:
+                if is_static_shape_access(original_node):
+                    found.append(original_node)
+                    return cst.Integer("1")
+                return updated_node
+
+        rest = node.visit(_Dimensions())
+        return bool(found) and "mode" not in _names_used(rest) and self.check_static(rest)  # type: ignore[arg-type]
 
     def paren(self, target: cst.BaseExpression) -> str:
         text = self.code(target)

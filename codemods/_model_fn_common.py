@@ -29,6 +29,29 @@ CONTRIB_LAYER_FUNCTIONS = frozenset({"flatten", "fully_connected", "conv2d", "co
                                      "avg_pool2d", "dropout"})
 
 
+def is_static_shape_access(node: cst.CSTNode) -> bool:
+    """`x.shape[-1]`, `x.get_shape()[3]` or `x.shape.as_list()[1]` of a name, on an axis other
+    than the batch's: a static dimension, which Keras's call sees as TF1's graph did (the batch
+    axis may be known in one and not in the other)."""
+    if not (isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)):
+        return False
+    index = node.slice[0].slice.value
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
+        index = index.expression
+        if not isinstance(index, cst.Integer):
+            return False
+    elif not (isinstance(index, cst.Integer) and index.value != "0"):
+        return False
+    shape = node.value
+    if isinstance(shape, cst.Call) and not shape.args and isinstance(shape.func, cst.Attribute) \
+            and shape.func.attr.value == "as_list":
+        shape = shape.func.value
+    if isinstance(shape, cst.Call) and not shape.args and isinstance(shape.func, cst.Attribute) \
+            and shape.func.attr.value == "get_shape":
+        return isinstance(shape.func.value, cst.Name)
+    return isinstance(shape, cst.Attribute) and shape.attr.value == "shape" and isinstance(shape.value, cst.Name)
+
+
 def is_contrib_layer(name: str) -> bool:
     return name.startswith(CONTRIB_LAYER_MODULES) and name.rsplit(".", 1)[-1] in CONTRIB_LAYER_FUNCTIONS
 

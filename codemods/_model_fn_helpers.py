@@ -37,7 +37,9 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-from tfmigrate.codemods._model_fn_common import KERAS_LAYER_MODULES, NameOf, TF1_GRAPH_OPS, _walk, is_contrib_layer
+from tfmigrate.codemods._model_fn_common import (
+    KERAS_LAYER_MODULES, NameOf, TF1_GRAPH_OPS, _walk, is_contrib_layer, is_static_shape_access,
+)
 
 NAMING_SCOPES = {"tf.variable_scope", "tf.name_scope", "tf.compat.v1.variable_scope"}
 # Calls whose only effect was logging or summaries.
@@ -545,6 +547,9 @@ class _Inliner:
                     if taken is not None:  # `if activation is not None:` with the call's constant
                         add(taken, False)
                         continue
+                    if self.shape_branch(stmt):
+                        out.append(stmt)  # type: ignore[arg-type]  # `if inputs.shape[-1] != filters: ...`
+                        continue
                 if isinstance(stmt, cst.For):
                     stmt = self.without_naming_scopes(stmt)
                 if isinstance(stmt, cst.For) and self.plain_loop(stmt):
@@ -560,7 +565,9 @@ class _Inliner:
                     add(stmt.body.body, False)  # type: ignore[attr-defined]
                 else:
                     raise _Refused("its body is not straight-line code (a branch, a loop or another compound "
-                                   "statement)")
+                                   "statement; an `if` is written out where the call gives its test a constant, "
+                                   "or where it tests static dimensions other than the batch's and assigns names "
+                                   "in one or two arms)")
 
         add(helper.body.body, True)
         if not out or not isinstance(out[-1].body[0], cst.Return) or out[-1].body[0].value is None:
@@ -604,6 +611,19 @@ class _Inliner:
                         return False
             node = node.orelse if isinstance(node.orelse, cst.If) else None
         return True
+
+    def shape_branch(self, stmt: cst.If) -> bool:
+        """`if strides != 1 or inputs.shape[-1] != filters: shortcut = ...` (a residual block's
+        projection): a test that reads a static dimension, over plain assignments to plain
+        names. Written out with the helper, it is kept as it is; the model_fn reads it as a test
+        call() decides when it is traced (_ModelFn.shape_test), or reports it."""
+        if not isinstance(stmt.orelse, (cst.Else, type(None))) \
+                or not any(is_static_shape_access(n) for n in _walk(stmt.test)):
+            return False
+        arms = [stmt.body] + ([stmt.orelse.body] if isinstance(stmt.orelse, cst.Else) else [])
+        return all(isinstance(inner, cst.SimpleStatementLine) and all(
+            isinstance(small, cst.Assign) and all(self.name_target(t.target) for t in small.targets)
+            for small in inner.body) for arm in arms for inner in arm.body)  # type: ignore[attr-defined]
 
     def branch_taken(self, stmt: cst.If, helper: cst.FunctionDef) -> Optional[Sequence[cst.BaseStatement]]:
         """The statements of the arm an `if` on a parameter takes at this call, where the call

@@ -184,7 +184,8 @@ class ModePaths:
                     return False
         saved = self.in_model
         try:
-            return "mode" not in _names_used(stmt.test) and self.check_static(stmt.test)
+            return "mode" not in _names_used(stmt.test) and (self.check_static(stmt.test)
+                                                             or self.shape_test(stmt.test))  # type: ignore[attr-defined]
         finally:
             self.in_model = saved
 

@@ -25,7 +25,7 @@ import libcst as cst
 
 from tfmigrate.codemods._estimator_keras import NotTranslatable
 from tfmigrate.codemods._model_fn_common import _Path, _names_used, _walk
-from tfmigrate.codemods._model_fn_helpers import NAMING_SCOPES
+from tfmigrate.codemods._model_fn_helpers import NAMING_SCOPES, call_arguments
 
 TRAINABLE_VARIABLES = frozenset({"tf.trainable_variables", "tf.compat.v1.trainable_variables"})
 ADD_N = frozenset({"tf.add_n", "tf.math.add_n"})
@@ -241,6 +241,16 @@ class WeightDecay:
                 return pattern.replace("%%", "%").replace("%d", "\x00").replace("%i", "\x00")
         return None
 
+    def scope_names(self, node: cst.BaseExpression, holder: cst.FunctionDef) -> list[cst.BaseExpression]:
+        """The names a scope `node` takes: itself, or, for a parameter of the helper `holder`
+        (`with tf.variable_scope(name)` in `def block(x, name)`), what each of its calls gives."""
+        params = {p.name.value for p in (*holder.params.params, *holder.params.kwonly_params)}
+        if holder is self.fn or not (isinstance(node, cst.Name) and node.value in params):
+            return [node]
+        calls = self.helper_calls.get(holder.name.value, [])
+        given = [call_arguments(holder, c).get(node.value) for c in calls]
+        return [g if g is not None else node for g in given] or [node]
+
     def check_decay(self, forward: list[cst.CSTNode], path: _Path) -> None:
         """TF1 counted the variables made before the penalty was computed: every layer of the
         forward pass must come first. A naming scope puts its name in front of every
@@ -256,7 +266,8 @@ class WeightDecay:
         texts = [t.text for term in self.decay_terms for t in term.tests]
         if not texts:
             return
-        for node in [n for holder in (self.fn, *self.helpers_written_out) for n in _walk(holder.body)]:
+        holders = (self.fn, *self.helpers_written_out)
+        for holder, node in [(h, n) for h in holders for n in _walk(h.body)]:
             if not isinstance(node, cst.With):
                 continue
             for item in node.items:
@@ -265,6 +276,7 @@ class WeightDecay:
                     continue
                 names = [a.value for a in call.args if a.keyword is None
                          or a.keyword.value in ("name_or_scope", "name", "default_name")]
+                names = [given for n in names for given in self.scope_names(n, holder)]
                 if not names or any(not (isinstance(n, cst.SimpleString) and isinstance(n.evaluated_value, str)
                                          and not any(text in n.evaluated_value for text in texts))
                                     for n in names):

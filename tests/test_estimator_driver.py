@@ -37,6 +37,10 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_helper_projection_shortcut_static_shape': [  # a residual block's `if inputs.shape[-1] != filters`
+        "eval {'accuracy': 0.5, 'loss': 0.6962126, 'global_step': 16}",
+        "classes [0, 0, 0, 0, 0, 0, 0, 0]",
+    ],
     'estimator_contrib_layers_cnn': [  # tf.contrib.layers conv2d/max_pool2d/flatten/fully_connected, optimize_loss
         "eval {'accuracy': 0.9166667, 'loss': 0.30958995, 'global_step': 15}",
         "classes [0, 1, 0, 1, 1, 1, 0, 1]",

@@ -1,5 +1,6 @@
 """A residual block added only where the tensor's width allows it: the test reads a tensor's
-shape inside the loop, which one Keras model cannot fix in __init__."""
+shape inside a loop over hyperparameters, whose layers one Keras model makes in __init__,
+where no tensor exists; the pipeline is reported."""
 import tensorflow as tf
 
 

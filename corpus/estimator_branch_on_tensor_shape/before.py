@@ -1,4 +1,5 @@
-"""A model_fn whose structure depends on the width of the incoming feature tensor."""
+"""A model_fn whose structure depends on the width of the incoming feature tensor: the `if`
+reads a static dimension, which Keras's call sees as TF1's graph did, so it stays in call."""
 import tensorflow as tf
 
 
