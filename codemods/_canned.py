@@ -73,6 +73,7 @@ from tfmigrate.codemods._feature_columns import (
     RUNTIME, Binding, Code, ColumnReader, KeyGroup, NameOf, Numeric, esc, normalize)
 from tfmigrate.codemods._feature_columns_keras import KerasColumns, attach_handles, input_tensor, needs_runtime
 from tfmigrate.codemods._feature_columns_scope import Parent, _walk, free_names, global_only
+from tfmigrate.codemods._sparse_rows import looks_rows_up, with_summed_rows
 from tfmigrate.codemods._model_fn import GLOBAL_STEP, SCHEDULE_STEP_ARG, SCHEDULES
 from tfmigrate.codemods._model_fn_common import EVALUATE_LOSS
 
@@ -610,7 +611,8 @@ class _Canned:
     # -- the head -----------------------------------------------------------------------
 
     def assemble(self, emit: KerasColumns, init, body, logits, optimizers, two_towers) -> CannedModel:
-        if self.clip_norm is not None and not all(isinstance(c, Numeric) for c in self.all_columns):
+        if self.clip_norm is not None and not all(isinstance(c.template if isinstance(c, KeyGroup) else c, Numeric)
+                                                  for c in self.all_columns):
             raise NotTranslatable("clip_gradients_by_norm over a model with categorical columns: TF1 took the norm of "
                                   "their sparse gradients row by row, which Keras's global_clipnorm does not",
                                   self.call)
@@ -640,6 +642,15 @@ class _Canned:
             lines += [f"    {x}" for x in self.per_replica_loss(TWO_OPTIMIZERS)]
         lines += [f"    {x}" for x in DISTRIBUTED_BUILD + (LINEAR_BUILD if two_towers else [])]
         build_name = "make_" + _snake(self.model_name)
+        if looks_rows_up("\n".join(emit.init + init + emit.body + body)):
+            # embedding columns: each optimizer sums a sparse gradient's rows by index, as TF1's did
+            summed = []
+            for tower, text in optimizers:
+                text, classes = with_summed_rows(text, "{keras}", self.model_name)
+                summed.append((tower, text))
+                for name, template in classes.items():
+                    self.written_classes.setdefault(name, template)
+            optimizers = summed
         compile_opt = optimizers[0][1]
         lines = [line.rstrip() for line in lines]
         for name, template in self.written_classes.items():  # read when the model is made and compiled

@@ -34,6 +34,8 @@ EXPORT_METHODS = ("export_saved_model", "export_savedmodel")
 EXPORTERS = ("tf.estimator.LatestExporter", "tf.estimator.FinalExporter")
 
 
+STRING_DTYPES = frozenset({"tf.string", "tf.compat.v1.string", "tf.dtypes.string"})
+
 class _Export(_AnalysisBase):
     def driver_export_saved_model(self, call: cst.Call, pipeline: _Pipeline, model: object) -> None:
         method = call.func.attr.value  # type: ignore[attr-defined]
@@ -82,7 +84,7 @@ class _Export(_AnalysisBase):
             # The head's classification and regression signatures need one string input (a
             # serialized tf.Example); over these placeholders the Estimator wrote `predict` alone
             # (export_lib.build_all_signature_defs dropped the others, serving_default with them).
-            if len(specs) == 1 and specs[0][2] in ("tf.string", "tf.compat.v1.string", "tf.dtypes.string"):
+            if len(specs) == 1 and specs[0][2] in STRING_DTYPES:
                 raise _Problem(CODE_DRIVER, f"`{what}`: a canned Estimator's receiver of one string tensor also "
                                "had classification or regression signatures; export by hand", call)
             endpoint = "predict"
@@ -101,7 +103,14 @@ class _Export(_AnalysisBase):
         ]
         endpoints = [f'{archive}.add_endpoint(name="{endpoint}", fn=lambda receivers: {outputs}, '
                      f"input_signature=[{{{signature}}}])"]
-        return self.archive_frame(archive, path, base, pipeline, comments, endpoints), path
+        tables = [f"{archive}.track({est}.{attr})  # the model's lookup table, saved with it"
+                  for attr in getattr(model, "tables", ())]
+        # A model of string inputs is not tracked whole: Keras would trace a default signature of
+        # float inputs through its call, which string ops refuse; the endpoint tracks the
+        # variables it uses, and the tables are tracked above.
+        whole = pipeline.canned or not any(dtype in STRING_DTYPES for _, _, dtype in specs)
+        return self.archive_frame(archive, path, base, pipeline, comments, [*tables, *endpoints],
+                                  track_model=whole), path
 
     def export_names(self, call: cst.Call, *more: tuple[str, ...]) -> list[str]:
         """Names for the archive, the export's path and `more`. (Not kept from other exports:
@@ -114,11 +123,12 @@ class _Export(_AnalysisBase):
         return names
 
     def archive_frame(self, archive: str, path: str, base: str, pipeline: _Pipeline, comments: list[str],
-                      body: list[str]) -> list[str]:
+                      body: list[str], track_model: bool = True) -> list[str]:
         """An ExportArchive that tracks the model, runs `body` (its endpoints) and is written in
         a new folder of `base` named by the time, as the Estimator named its exports."""
         est, tf = pipeline.driver, pipeline.tf
-        lines = [f"{archive} = {tf}.keras.export.ExportArchive()", *comments, f"{archive}.track({est})"]
+        lines = [f"{archive} = {tf}.keras.export.ExportArchive()", *comments,
+                 *([f"{archive}.track({est})"] if track_model else [])]
         if pipeline.canned:
             lines += ["# (each preprocessing layer too, so that its lookup table is saved with it)",
                       f"[{archive}.track(layer) for layer in {est}.layers if layer.built]"]

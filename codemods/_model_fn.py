@@ -54,6 +54,7 @@ from tfmigrate.codemods._model_fn_layers import FOUR_D_LAYERS, LayerMapping, _La
 from tfmigrate.codemods._model_fn_losses import LossMapping
 from tfmigrate.codemods._model_fn_metrics import MetricMapping
 from tfmigrate.codemods._model_fn_paths import ModePaths
+from tfmigrate.codemods._sparse_rows import looks_rows_up, summing_template, with_summed_rows
 from tfmigrate.codemods._model_fn_render import ModelFnRender
 from tfmigrate.codemods._model_fn_head_spec import HEAD_LOSS, HeadSpec
 from tfmigrate.codemods._model_fn_rnn import keras_lstm
@@ -105,6 +106,8 @@ class KerasModelCode:
     canned_predict_keys: list = field(default_factory=list)
     # statements of the module only the model_fn read (a head bound at the top), gone with it
     module_statements: list = field(default_factory=list)
+    # attributes holding lookup tables the model made in __init__ (an export tracks each)
+    tables: list = field(default_factory=list)
 
 
 def translate(fn: cst.FunctionDef, name_of: NameOf, code: Callable[[cst.CSTNode], str], tf: str,
@@ -261,6 +264,7 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.head_updates: list[str] = []  # compute_metrics lines of a model with several heads
         self.target: Optional[str] = None  # the features the loss compares with, as compute_loss reads x
         self.kinds_made: set[str] = set()  # the LAYERS kinds the Keras model makes
+        self.tables: list[str] = []  # attributes of lookup tables made in __init__
         self.fused_norms: list[cst.Call] = []  # batch normalizations TF1 may have run fused (see dropped)
 
     # -- entry ----------------------------------------------------------------------------
@@ -315,10 +319,11 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
             inner = ", ".join(f'"{name}": {name}' for name in self.inner_names)
             call_body[-1:] = ["if with_inner:  # predict_step reads inner tensors of the model too",
                               f"    {call_body[-1]}, {{{inner}}}", call_body[-1]]
+        optimizer = self.summing_sparse_rows(optimizer, call_body)
         source = self.render(class_name, make_name, call_body, predict_body, loss_keras, optimizer, metrics)
         return KerasModelCode(source, make_name, "params" in self.params, predict_body is not None, is_dict,
                               extra_args=self.extra_args, reads=self.reads, dropped=self.dropped(paths),
-                              step_beside_update=self.step_beside_update)
+                              step_beside_update=self.step_beside_update, tables=self.tables)
 
     def translate_head(self, class_name: str, make_name: str, paths: dict[str, _Path]) -> KerasModelCode:
         """`return head.create_estimator_spec(..., logits=logits, ...)` (codemods/_model_fn_head_spec.py):
@@ -340,11 +345,24 @@ class _ModelFn(ModePaths, LossMapping, LayerMapping, OptimizerMapping, MetricMap
         self.rank_one = False
         call_body = self.call_body(forward, logits.value, train.batch_norm_updates)
         self.head_init_lines, self.head_method_lines, predict_keys = self.head_code()
+        optimizer = self.summing_sparse_rows(optimizer, call_body)
         source = self.render(class_name, make_name, call_body, None, HEAD_LOSS, optimizer, [])
         module_statements = [] if any(n is self.head_ctor for n in _walk(self.fn.body)) else [self.head_ctor]
         return KerasModelCode(source, make_name, "params" in self.params, True, True, reads=self.reads,
                               dropped=self.dropped(paths), step_beside_update=self.step_beside_update,
-                              canned_predict_keys=predict_keys, module_statements=module_statements)
+                              canned_predict_keys=predict_keys, module_statements=module_statements,
+                              tables=self.tables)
+
+    def summing_sparse_rows(self, optimizer: str, call_body: list[str]) -> str:
+        """The optimizer, made to sum a sparse gradient's rows by index as TF1's did, where the
+        model looks rows of its weights up (codemods/_sparse_rows.py)."""
+        if not looks_rows_up("\n".join([*self.init_lines, *call_body])):
+            return optimizer
+        optimizer, classes = with_summed_rows(optimizer, f"{self.tf}.keras", self.class_name)
+        for name, template in classes.items():
+            self.optimizer_classes.setdefault(name, template)
+        self.optimizer_classes = {name: summing_template(template) for name, template in self.optimizer_classes.items()}
+        return optimizer
 
     def check_one_model(self, forward: list[cst.CSTNode], paths: dict[str, _Path]) -> None:
         """Every mode with a spec runs the TRAIN forward pass: one Keras model serves them all."""

@@ -712,7 +712,8 @@ class _Inliner:
         if keywords - {"name_or_scope", "name", "values", "default_name"}:
             raise _Refused(f"its scope sets {', '.join(sorted(keywords - {'name_or_scope', 'name', 'values'}))}: "
                            "variables shared or made by a getter have no per-call copy")
-        return len([a for a in item.args if a.keyword is None]) <= 2
+        # (name_or_scope, default_name, values): names alone; a fourth (the initializer) is not
+        return len([a for a in item.args if a.keyword is None]) <= 3
 
     def check_effects(self, helper: cst.FunctionDef, body: list[cst.SimpleStatementLine],
                       given: dict[str, cst.BaseExpression]) -> None:

@@ -132,6 +132,9 @@ assert set(CONTRIB_LAYERS) == CONTRIB_LAYER_FUNCTIONS
 CONTRIB_ARGUMENTS = frozenset({"weights_initializer", "biases_initializer", "weights_regularizer",
                                "biases_regularizer"})
 
+# Lookup tables a model_fn may make from constants (a vocabulary): made once, in __init__.
+LOOKUP_TABLES = frozenset({"tf.lookup.StaticVocabularyTable", "tf.lookup.StaticHashTable",
+                           "tf.lookup.experimental.DenseHashTable"})
 # TF1's variance-scaling initializers (init_ops.py), and the presets whose Keras namesakes draw
 # alike (he_normal: scale 2, fan_in, truncated normal in both).
 VARIANCE_SCALING = frozenset({"tf.variance_scaling_initializer", "tf.initializers.variance_scaling"})
@@ -185,6 +188,14 @@ class LayerMapping:
             return self.input_layer(call, in_loop)
         if name == "tf.get_variable":
             return self.variable(call, in_loop)
+        if name in LOOKUP_TABLES and not in_loop and self.check_static(call):
+            # TF1 made the table once with its graph (and the Estimator's scaffold initialized
+            # it); made in call(), a Keras model would make one per trace, which no export can
+            # save (an untracked resource): made once in __init__, it is the model's.
+            attr = self.attribute("table")
+            self.tables.append(attr)
+            self.init_lines.append(f"self.{attr} = {self.code(updated)}")
+            return cst.parse_expression(f"self.{attr}")
         made = self.keras_model_made(call)
         if made is not None:
             return self.keras_model_object(call, made, bound_to, in_loop)

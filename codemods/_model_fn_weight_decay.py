@@ -274,8 +274,9 @@ class WeightDecay:
                 call = item.item
                 if not (isinstance(call, cst.Call) and self.name_of(call.func) in NAMING_SCOPES):
                     continue
-                names = [a.value for a in call.args if a.keyword is None
-                         or a.keyword.value in ("name_or_scope", "name", "default_name")]
+                positional = [a.value for a in call.args if a.keyword is None][:2]  # the third: values
+                names = positional + [a.value for a in call.args if a.keyword is not None
+                                      and a.keyword.value in ("name_or_scope", "name", "default_name")]
                 names = [given for n in names for given in self.scope_names(n, holder)]
                 if not names or any(not (isinstance(n, cst.SimpleString) and isinstance(n.evaluated_value, str)
                                          and not any(text in n.evaluated_value for text in texts))

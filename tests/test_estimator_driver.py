@@ -33,10 +33,18 @@ NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 # 2.15 they run with those names bound to the same V1 classes, and tf.contrib.layers / slim
 # to the tf-slim package (tests/tf1x/tf1x_names.py).
 TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor",
-              "estimator_contrib_layers_cnn", "estimator_slim_layers_helper_momentum_clip"}
+              "estimator_contrib_layers_cnn", "estimator_slim_layers_helper_momentum_clip",
+              "estimator_canned_mlcc_runtime_columns_clipped"}
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_canned_mlcc_runtime_columns_clipped': [  # tensorflow.python.data's Dataset, a set of run-time columns
+        "period 0 rmse 181.2737", "period 1 rmse 180.9247", "period 2 rmse 180.5757",
+    ],
+    'estimator_lookup_table_string_export': [  # a vocabulary table in __init__, repeated ids under Adam, export
+        "eval {'loss': 0.24852952, 'global_step': 6}",
+        "served [1, 0] [[0.1203, 0.8797], [0.7586, 0.2414]]",
+    ],
     'estimator_helper_projection_shortcut_static_shape': [  # a residual block's `if inputs.shape[-1] != filters`
         "eval {'accuracy': 0.5, 'loss': 0.6962126, 'global_step': 16}",
         "classes [0, 0, 0, 0, 0, 0, 0, 0]",

@@ -46,6 +46,14 @@ _ALIASES = {
 }
 
 
+# Private module paths public code imported from, and the public names of what they hold
+# (the Machine Learning Crash Course's `from tensorflow.python.data import Dataset`).
+_PRIVATE_PATHS = (
+    ("tf.python.data.ops.dataset_ops.Dataset", "tf.data.Dataset"),
+    ("tf.python.data.Dataset", "tf.data.Dataset"),
+)
+
+
 # What a rule's name lookup returns for a name that one binding makes TensorFlow's and
 # another makes something else (`layers = tf.compat.v1.layers` in one branch, `import
 # custom_layers as layers` in the other), followed by the source spelling: no TensorFlow
@@ -74,6 +82,9 @@ def canonical(qualified: str) -> str:
     else:
         if qualified == "tensorflow" or qualified == "tensorflow.compat.v1":
             return "tf"
+    for private, public in _PRIVATE_PATHS:
+        if name == private or name.startswith(private + "."):
+            return public + name[len(private):]
     return _ALIASES.get(name, name)
 
 

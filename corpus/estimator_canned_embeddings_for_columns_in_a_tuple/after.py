@@ -140,9 +140,26 @@ class DNNClassifierModel(tf.keras.Model):
         super()._maybe_symbolic_build(iterator=iterator, data_batch=data_batch)
 
 
+class DNNClassifierModelAdam(tf.keras.optimizers.Adam):
+    """Keras's Adam, given the rows of a sparse gradient summed by index, as TF1's optimizers
+    were: an embedding lookup's gradient holds a row per lookup, and Keras 3 would update
+    once per row where an index repeats in a batch."""
+
+    def apply(self, grads, trainable_variables=None):
+        # TF1 summed the rows of a sparse gradient that share an index, then updated
+        grads = [self.summed_rows(g) if isinstance(g, tf.IndexedSlices) else g for g in grads]
+        return super().apply(grads, trainable_variables)
+
+    @staticmethod
+    def summed_rows(gradient):
+        rows, position = tf.unique(gradient.indices)
+        values = tf.math.unsorted_segment_sum(gradient.values, position, tf.shape(rows)[0])
+        return tf.IndexedSlices(values, rows, gradient.dense_shape)
+
+
 def make_dnn_classifier_model():
     model = DNNClassifierModel()
-    model.compile(optimizer=tf.keras.optimizers.Adam(learning_rate=0.001))
+    model.compile(optimizer=DNNClassifierModelAdam(learning_rate=0.001))
     return model
 
 

@@ -48,10 +48,27 @@ class KerasModel(tf.keras.Model):
         return self.compute_metrics(x, y, y_pred, sample_weight)
 
 
+class KerasModelAdam(tf.keras.optimizers.Adam):
+    """Keras's Adam, given the rows of a sparse gradient summed by index, as TF1's optimizers
+    were: an embedding lookup's gradient holds a row per lookup, and Keras 3 would update
+    once per row where an index repeats in a batch."""
+
+    def apply(self, grads, trainable_variables=None):
+        # TF1 summed the rows of a sparse gradient that share an index, then updated
+        grads = [self.summed_rows(g) if isinstance(g, tf.IndexedSlices) else g for g in grads]
+        return super().apply(grads, trainable_variables)
+
+    @staticmethod
+    def summed_rows(gradient):
+        rows, position = tf.unique(gradient.indices)
+        values = tf.math.unsorted_segment_sum(gradient.values, position, tf.shape(rows)[0])
+        return tf.IndexedSlices(values, rows, gradient.dense_shape)
+
+
 def make_keras_model(params):
     model = KerasModel(params)
     model.compile(
-        optimizer=tf.keras.optimizers.Adam(learning_rate=0.01, epsilon=1e-08),
+        optimizer=KerasModelAdam(learning_rate=0.01, epsilon=1e-08),
         loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
     )
     return model

@@ -52,10 +52,27 @@ def build_model_fn(vocabulary_size, embedding_size):
             return {"class": tf.argmax(logits, 1)}
 
 
+    class KerasModelAdagrad(tf.keras.optimizers.Adagrad):
+        """Keras's Adagrad, given the rows of a sparse gradient summed by index, as TF1's optimizers
+    were: an embedding lookup's gradient holds a row per lookup, and Keras 3 would update
+    once per row where an index repeats in a batch."""
+
+        def apply(self, grads, trainable_variables=None):
+            # TF1 summed the rows of a sparse gradient that share an index, then updated
+            grads = [self.summed_rows(g) if isinstance(g, tf.IndexedSlices) else g for g in grads]
+            return super().apply(grads, trainable_variables)
+
+        @staticmethod
+        def summed_rows(gradient):
+            rows, position = tf.unique(gradient.indices)
+            values = tf.math.unsorted_segment_sum(gradient.values, position, tf.shape(rows)[0])
+            return tf.IndexedSlices(values, rows, gradient.dense_shape)
+
+
     def make_keras_model(params):
         model = KerasModel()
         model.compile(
-            optimizer=tf.keras.optimizers.Adagrad(learning_rate=params["learning_rate"], epsilon=0.0),
+            optimizer=KerasModelAdagrad(learning_rate=params["learning_rate"], epsilon=0.0),
             loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
         )
         return model

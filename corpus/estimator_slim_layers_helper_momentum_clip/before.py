@@ -1,7 +1,8 @@
 """A slim model_fn (`slim = tf.contrib.slim`): a helper makes the convolution and an average
-pool of stride 1, dropout keeps a share from params while training, the hidden layer has no
-bias, and optimize_loss takes the optimizer named "Momentum" (momentum 0.9 there) with the
-gradients clipped to a global norm. Fixed initial weights; the dropout keeps everything."""
+pool of stride 1 under `variable_scope(scope, default_name, values)`, dropout keeps a share
+from params while training, the hidden layer has no bias, and optimize_loss takes the
+optimizer named "Momentum" (momentum 0.9 there) with the gradients clipped to a global norm.
+Fixed initial weights; the dropout keeps everything."""
 import numpy as np
 import tensorflow as tf
 
@@ -23,10 +24,12 @@ def eval_input_fn():
     return tf.data.Dataset.from_tensor_slices(({"pixels": IMAGES}, LABELS)).batch(10)
 
 
-def convolutions(images):
-    net = slim.conv2d(images, 3, [3, 3], scope="conv1",
-                      weights_initializer=tf.compat.v1.constant_initializer(FILTERS))
-    return slim.avg_pool2d(net, [2, 2], stride=1, padding="SAME")
+def convolutions(images, scope="convolutions"):
+    with tf.compat.v1.variable_scope(scope, "convolutions", [images]):
+        net = slim.conv2d(images, 3, [3, 3], scope="conv1",
+                          weights_initializer=tf.compat.v1.constant_initializer(FILTERS))
+        net = slim.avg_pool2d(net, [2, 2], stride=1, padding="SAME")
+    return net
 
 
 def model_fn(features, labels, mode, params):
