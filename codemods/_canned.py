@@ -44,7 +44,8 @@ Checked facts (tensorflow_estimator 2.15 in .venv-tf215, canned/ and head/):
   defaults); Keras "sum_over_batch_size" is the head's sum(w * loss) / N (SEMANTICS).
 - A tf.train optimizer given to a `tf.estimator.*` class: the V2 classes raise on it
   (optimizers.py `get_optimizer_instance_v2`), so the program was written for TF 1.x, where
-  `tf.estimator.*` were the V1 classes; it is read as V1.
+  `tf.estimator.*` were the V1 classes; it is read as V1. So is a class of a module that spells a name only TF 1.x
+  had (codemods/_estimator_canned_site.py, tf1_only_spelling): the caller passes the V1 kind.
 - `tf.contrib.estimator.clip_gradients_by_norm(opt, n)` (TF 1.x extenders.py): the wrapped
   optimizer's compute_gradients clipped by `clip_by_global_norm(gradients, n)`, Keras's
   `global_clipnorm=n`, over dense gradients only (numeric columns).

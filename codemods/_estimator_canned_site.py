@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 
+from typing import Optional
+
 import libcst as cst
 
 from tfmigrate.codemods._canned import CLIP_WRAPPERS
 from tfmigrate.codemods._estimator_common import _AnalysisBase
 from tfmigrate.codemods._feature_columns import normalize
+from tfmigrate.names import imported_names
 
 
 # What makes SparseTensors an input_fn may hand the model: variable-length features, and the
@@ -21,7 +24,33 @@ SPARSE_FEATURES = frozenset({"tf.io.VarLenFeature", "tf.VarLenFeature", "tf.io.S
                              "tf.estimator.regressor_parse_example_spec"})
 
 
+# Names TF 1.x's `tensorflow` module had and TF 2.x's has not (tf.compat.v1 keeps them): a
+# module that spells one through `import tensorflow` ran on TF 1.x, where the canned
+# `tf.estimator.*` classes were the V1 ones.
+TF1_ONLY_MODULES = frozenset({"logging", "app", "flags", "contrib", "layers", "python_io", "gfile"})
+TF1_ONLY_NAMES = frozenset({"placeholder", "Session", "InteractiveSession", "get_variable", "variable_scope",
+                            "set_random_seed", "global_variables_initializer", "ConfigProto", "GPUOptions",
+                            "to_float", "to_int32", "to_int64", "random_normal", "random_uniform",
+                            "truncated_normal", "Print"})
+
+
 class _CannedSite(_AnalysisBase):
+    def tf1_only_spelling(self) -> Optional[tuple[cst.CSTNode, str]]:
+        """A use of a name that only TF 1.x's `tensorflow` had (`tf.logging.set_verbosity`,
+        `tf.app.run`, `tf.train.AdamOptimizer`), as (node, name), or None."""
+        for node in self.index.of(cst.Attribute):
+            if isinstance(self.parents.get(node), cst.Attribute) and self.parents.get(node).value is node:
+                continue  # the whole dotted name is read at its top
+            for name in imported_names(self.qnames, node):
+                parts = name.split(".")
+                if parts[0] != "tensorflow" or len(parts) < 2:
+                    continue
+                if parts[1] in TF1_ONLY_MODULES or (len(parts) == 2 and parts[1] in TF1_ONLY_NAMES) \
+                        or (parts[1] == "train" and len(parts) == 3 and parts[2].endswith("Optimizer")) \
+                        or parts[1:3] == ["estimator", "inputs"]:
+                    return node, "tf." + ".".join(parts[1:])
+        return None
+
     def parses_sparse_features(self) -> bool:
         """Does the module make SparseTensors its input_fns may hand the model (a VarLenFeature
         parsed from tf.Examples)?"""

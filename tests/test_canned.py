@@ -8,6 +8,7 @@ import textwrap
 import pytest
 
 from tests.canned_programs.translate import Module, fill
+from tests.support import rewrite
 from tfmigrate.codemods._canned import translate_canned
 from tfmigrate.codemods._canned_head import BINARY_EVAL, MULTI_PREDICT, REGRESSION_EVAL
 from tfmigrate.codemods._estimator_keras import NotTranslatable
@@ -284,3 +285,30 @@ def test_evaluate_loss_counts_each_batch_once_as_the_estimator_did() -> None:
     assert "metric.update_state(loss, sample_weight=tf.minimum(tf.shape(y_pred)[0], 1))" in text
     assert "metric.update_state(loss, sample_weight=tf.shape(y_pred)[0])" in text
     assert "replicas" not in text
+
+
+TF1_ONLY_PROGRAM = '''
+import numpy as np
+import {module} as tf
+
+{spelling}
+X = np.random.RandomState(0).rand(8, 2).astype("float32")
+columns = [tf.feature_column.numeric_column("x", shape=[2])]
+model = tf.estimator.LinearClassifier(feature_columns=columns)
+model.train(lambda: tf.data.Dataset.from_tensor_slices(({{"x": X}}, X[:, 0] > 0.5)).batch(4), steps=2)
+'''
+
+
+@pytest.mark.parametrize("module, spelling, note, v1", [
+    ("tensorflow", "tf.logging.set_verbosity(tf.logging.INFO)", True, True),  # TF 1.x only
+    ("tensorflow", "tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.INFO)", False, False),  # TF 2 kept it
+    ("tensorflow", "tf.random.set_seed(1)", False, False),
+    # under compat.v1, tf.estimator.* is the V1 class on any TF: nothing to decide
+    ("tensorflow.compat.v1", "tf.logging.set_verbosity(tf.logging.INFO)", False, True),
+])
+def test_a_name_only_tf1_had_reads_the_canned_class_as_v1(module: str, spelling: str, note: bool, v1: bool) -> None:
+    source = TF1_ONLY_PROGRAM.format(module=module, spelling=spelling)
+    new, found = rewrite(source)
+    assert new != source
+    assert any("read as TF 1.x's" in d.message for d in found) == note, found
+    assert ('reduction="sum"' in new) == v1 and ('reduction="sum_over_batch_size"' in new) != v1

@@ -68,5 +68,6 @@ if tf_slim is not None:
             setattr(_ops, _alias, _cls)
     tf.contrib.layers = types.SimpleNamespace(**vars(tf_slim.layers), optimize_loss=tf_slim.optimize_loss)
     tf.contrib.slim = tf_slim
+tf.estimator.inputs = tf.compat.v1.estimator.inputs  # numpy_input_fn / pandas_input_fn under TF 1.x's name
 # TF 1.x's name for export_saved_model (TF 2.15 keeps it only to raise an error).
 tf.estimator.Estimator.export_savedmodel = tf.estimator.Estimator.export_saved_model
