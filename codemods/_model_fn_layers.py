@@ -90,6 +90,8 @@ LAYERS = {
     "batch_normalization": LayerForm("BatchNormalization", ("axis", "momentum", "epsilon", "center", "scale"),
                                      frozenset({"axis", "momentum", "epsilon", "center", "scale"})),
 }
+
+
 @dataclass(frozen=True)
 class ContribForm:
     """A tf.contrib.layers function as the LAYERS form of its core layer."""
@@ -131,7 +133,6 @@ CONTRIB_LAYERS["convolution2d"] = CONTRIB_LAYERS["conv2d"]
 assert set(CONTRIB_LAYERS) == CONTRIB_LAYER_FUNCTIONS
 CONTRIB_ARGUMENTS = frozenset({"weights_initializer", "biases_initializer", "weights_regularizer",
                                "biases_regularizer"})
-
 # Lookup tables a model_fn may make from constants (a vocabulary): made once, in __init__.
 LOOKUP_TABLES = frozenset({"tf.lookup.StaticVocabularyTable", "tf.lookup.StaticHashTable",
                            "tf.lookup.experimental.DenseHashTable"})
