@@ -26,7 +26,7 @@ TF1_GRAPH_OPS = ("tf.nn.rnn_cell.", "tf.nn.dynamic_rnn", "tf.nn.bidirectional_dy
 # translation makes their core Keras layers (codemods/_model_fn_layers.py, CONTRIB_LAYERS).
 CONTRIB_LAYER_MODULES = ("tf.contrib.layers.", "tf.contrib.slim.")
 CONTRIB_LAYER_FUNCTIONS = frozenset({"flatten", "fully_connected", "conv2d", "convolution2d", "max_pool2d",
-                                     "avg_pool2d", "dropout"})
+                                     "avg_pool2d", "dropout", "embed_sequence"})
 
 
 def is_static_shape_access(node: cst.CSTNode) -> bool:

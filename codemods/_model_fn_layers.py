@@ -129,6 +129,12 @@ CONTRIB_LAYERS = {
                            (("noise_shape", "noise_shape"), ("seed", "seed"), *_CONTRIB_RENAMED),
                            (("rate", "0.5"),)),
 }
+# embed_sequence made its `embeddings` with get_variable's default initializer (glorot_uniform;
+# Keras's Embedding draws uniform(-0.05, 0.05) unless told) and looked the ids up.
+CONTRIB_LAYERS["embed_sequence"] = ContribForm(
+    "embedding", ("vocab_size", "embed_dim", "unique", "initializer", "regularizer", "trainable"),
+    (("vocab_size", "input_dim"), ("embed_dim", "output_dim"), ("initializer", "embeddings_initializer"),
+     *_CONTRIB_RENAMED), (("embeddings_initializer", '"glorot_uniform"'),))
 CONTRIB_LAYERS["convolution2d"] = CONTRIB_LAYERS["conv2d"]
 assert set(CONTRIB_LAYERS) == CONTRIB_LAYER_FUNCTIONS
 CONTRIB_ARGUMENTS = frozenset({"weights_initializer", "biases_initializer", "weights_regularizer",

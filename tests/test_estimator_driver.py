@@ -34,10 +34,15 @@ NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 # to the tf-slim package (tests/tf1x/tf1x_names.py).
 TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor",
               "estimator_contrib_layers_cnn", "estimator_slim_layers_helper_momentum_clip",
-              "estimator_canned_mlcc_runtime_columns_clipped", "estimator_canned_tf1_numpy_input_reads_v1"}
+              "estimator_canned_mlcc_runtime_columns_clipped", "estimator_canned_tf1_numpy_input_reads_v1",
+              "estimator_contrib_embed_sequence_text_cnn"}
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_contrib_embed_sequence_text_cnn': [  # embed_sequence → Embedding(glorot), repeated ids under Adam
+        "eval {'accuracy': 0.675, 'loss': 0.45378172, 'global_step': 12}",
+        "classes [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]",
+    ],
     'estimator_canned_tf1_numpy_input_reads_v1': [  # tf.estimator.inputs: TF 1.x, so the V1 LinearClassifier
         "eval {'accuracy': 0.8666667, 'loss': 16.729862, 'average_loss': 0.55766207, 'global_step': 10}",
     ],

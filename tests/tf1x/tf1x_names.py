@@ -8,7 +8,8 @@ On TF 1.x, `tf.train.*Optimizer` were the V1 optimizers and `tf.estimator.Linear
 (contrib/estimator/python/estimator/extenders.py): an optimizer whose compute_gradients
 clips the gradients by their global norm, then hands them to the wrapped optimizer.
 `Estimator.export_savedmodel` was export_saved_model under its TF 1.x name.
-`tf.contrib.layers` (its layers and optimize_loss) and `tf.contrib.slim` are the tf-slim package, which is that
+`tf.contrib.layers` (its layers and optimize_loss; embed_sequence written out below) and
+`tf.contrib.slim` are the tf-slim package, which is that
 code as it left TF 1.x, when it is installed (the Makefile puts it in .venv-tf215).
 Imported before the program runs (tests/test_estimator_driver.py, TF1X_CASES)."""
 
@@ -55,6 +56,17 @@ def clip_gradients_by_norm(optimizer, clip_norm):
                                name="ClipByNorm" + optimizer.get_name())
 
 
+def embed_sequence(ids, vocab_size=None, embed_dim=None, unique=False, initializer=None, regularizer=None,
+                   trainable=True, scope=None, reuse=None):
+    """contrib.layers.embed_sequence as TF 1.x wrote it (contrib/layers/python/layers/encoders.py),
+    which tf-slim did not keep: a model variable `embeddings` under the scope EmbedSequence,
+    looked up by the ids."""
+    with tf.compat.v1.variable_scope(scope, "EmbedSequence", [ids], reuse=reuse):
+        embeddings = tf_slim.model_variable("embeddings", shape=[vocab_size, embed_dim], initializer=initializer,
+                                            regularizer=regularizer, trainable=trainable)
+        return tf.nn.embedding_lookup(embeddings, ids)
+
+
 tf.train = tf.compat.v1.train
 tf.estimator.Estimator  # noqa: B018  load the module behind tf's lazy loader, which then takes its place
 for _name in V1_CANNED:
@@ -66,7 +78,8 @@ if tf_slim is not None:
     for _alias, _cls in (("Tensor", tf.Tensor), ("IndexedSlices", tf.IndexedSlices)):
         if not hasattr(_ops, _alias):
             setattr(_ops, _alias, _cls)
-    tf.contrib.layers = types.SimpleNamespace(**vars(tf_slim.layers), optimize_loss=tf_slim.optimize_loss)
+    tf.contrib.layers = types.SimpleNamespace(**vars(tf_slim.layers), optimize_loss=tf_slim.optimize_loss,
+                                              embed_sequence=embed_sequence)
     tf.contrib.slim = tf_slim
 tf.estimator.inputs = tf.compat.v1.estimator.inputs  # numpy_input_fn / pandas_input_fn under TF 1.x's name
 # TF 1.x's name for export_saved_model (TF 2.15 keeps it only to raise an error).
