@@ -202,6 +202,9 @@ class OptimizerMapping:
             raise NotTranslatable(f"`{self.code(node)}`: clip_gradients `{self.code(clip)}` is not a float", clip)
         rate = given.pop("learning_rate", None)
         optimizer = given.pop("optimizer", None)
+        decay = given.pop("learning_rate_decay_fn", cst.Name("None"))
+        if not _is_none(decay) and rate is not None and not _is_none(rate):
+            rate = self.decayed_rate(self.value(decay, path), rate, path)
         left = [k for k, v in given.items() if not _is_none(v)]
         if left or optimizer is None:
             raise NotTranslatable(f"`{self.code(node)}`: {', '.join(left) or 'no optimizer'} has no faithful Keras "
@@ -218,6 +221,23 @@ class OptimizerMapping:
             raise NotTranslatable(f"`{self.code(node)}`: TF1 took a float or tensor learning rate here", node)
         args = {"learning_rate": rate, **({"momentum": cst.Float("0.9")} if name == "Momentum" else {})}
         return self.tf1_optimizer_text(made, args, optimizer, path, extra)
+
+    def decayed_rate(self, decay: cst.BaseExpression, rate: cst.BaseExpression, path: _Path) -> cst.BaseExpression:
+        """optimize_loss's `learning_rate_decay_fn=lambda lr, step: tf.train.exponential_decay(lr,
+        step, ...)`, which it called with its rate and the global step: the Keras schedule of
+        that call, as a node the optimizer's learning_rate reads as it is."""
+        params = decay.params.params if isinstance(decay, cst.Lambda) else ()
+        body = decay.body if isinstance(decay, cst.Lambda) else None
+        name = self.name_of(body.func) if isinstance(body, cst.Call) else None
+        if len(params) != 2 or isinstance(decay.params.star_arg, cst.Param) or any(p.default for p in params) \
+                or not (name == "tf.train.natural_exp_decay" or name in SCHEDULES):  # type: ignore[union-attr]
+            raise NotTranslatable(f"learning_rate_decay_fn `{self.code(decay)}` is not a lambda of the rate and "
+                                  "the step returning a tf.train decay", decay, "optimizer")
+        if isinstance(rate, cst.Integer):
+            raise NotTranslatable("TF1 took a float or tensor learning rate here", rate)
+        text = self.schedule(body, name, path,  # type: ignore[arg-type]
+                             decayed=(params[0].name.value, params[1].name.value, rate))
+        return cst.parse_expression(text)
 
     def advances_global_step(self, node: cst.BaseExpression, path: _Path) -> bool:
         """`tf.assign_add(global_step, 1)` / `global_step.assign_add(1)` on the global step."""
@@ -501,13 +521,31 @@ class OptimizerMapping:
             return self.schedule(value, name, path)  # type: ignore[arg-type]
         return self.static(value)
 
-    def schedule(self, call: cst.Call, name: str, path: _Path) -> str:
+    def schedule(self, call: cst.Call, name: str, path: _Path,
+                 decayed: Optional[tuple[str, str, cst.BaseExpression]] = None) -> str:
+        """`decayed`: (rate parameter, step parameter, rate) of an optimize_loss
+        learning_rate_decay_fn whose body is this call: its parameters stand for optimize_loss's
+        rate and the global step."""
         natural = name == "tf.train.natural_exp_decay"
         keras, order, mapping = SCHEDULES["tf.train.exponential_decay" if natural else name]
         given = self.arguments(call, order)
         given.pop("name", None)
         step_key = SCHEDULE_STEP_ARG.get(name, "global_step")
-        self.global_step(given.pop(step_key, None), call, path)
+        step = given.pop(step_key, None)
+        if decayed is None:
+            self.global_step(step, call, path)
+        else:
+            rate_param, step_param, rate = decayed
+            if not (isinstance(step, cst.Name) and step.value == step_param):
+                raise NotTranslatable(f"`{self.code(call)}` is not stepped by the global step optimize_loss gives it",
+                                      call)
+            if any(n.value in (rate_param, step_param) for key, value in given.items() for n in _walk(value)
+                   if isinstance(n, cst.Name) and not (key == "learning_rate" and value is n)):
+                raise NotTranslatable(f"`{self.code(call)}` computes with the rate or the step", call)
+            if "learning_rate" in given:
+                if not (isinstance(given["learning_rate"], cst.Name) and given["learning_rate"].value == rate_param):
+                    raise NotTranslatable(f"`{self.code(call)}` decays another rate than optimize_loss's", call)
+                given["learning_rate"] = rate
         parts = []
         for key, value in given.items():
             if key not in mapping:
