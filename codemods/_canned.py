@@ -132,6 +132,23 @@ TF1_OPTIMIZERS = {  # class → (Keras text with the positional args, keyword ma
     "tf.train.GradientDescentOptimizer": ("SGD", ("learning_rate",), {}),
 }
 TF1_KEYWORDS = {"beta1": "beta_1", "beta2": "beta_2"}
+
+
+def keras_optimizer_text(call: cst.Call, name: str, code: Code) -> Optional[str]:
+    """The Keras optimizer (module spelled `{keras}`) with the update of the TF1 optimizer
+    `call` of class `name` (TF1_OPTIMIZERS), its arguments as written; None for another."""
+    if name not in TF1_OPTIMIZERS:
+        return None
+    keras, positional, fixed = TF1_OPTIMIZERS[name]
+    named = dict(fixed)
+    for i, arg in enumerate(call.args):
+        key = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else None)
+        key = TF1_KEYWORDS.get(key, key)
+        if arg.star or key not in positional:
+            return None
+        named[key] = code(arg.value)
+    named.setdefault("learning_rate", "0.001")  # only Adam has a default (0.001)
+    return f"{{keras}}.optimizers.{keras}({', '.join(f'{k}={v}' for k, v in named.items())})"
 # tf.contrib.estimator's optimizer wrapper (TF 1; tf.estimator had it for a while too)
 CLIP_WRAPPERS = {"tf.contrib.estimator.clip_gradients_by_norm", "tf.estimator.clip_gradients_by_norm"}
 

@@ -24,6 +24,8 @@ import dataclasses
 
 import libcst as cst
 
+from tfmigrate.codemods._canned import keras_optimizer_text
+from tfmigrate.codemods._feature_columns import normalize
 from tfmigrate.codemods._model_fn import KerasModelCode
 from tfmigrate.rule import Finding
 from tfmigrate.codemods._estimator_common import (
@@ -84,6 +86,14 @@ class _KerasModelPipeline(_AnalysisBase):
             pipeline.dropped += [a for a in (pipeline.keep_arg, pipeline.save_every_arg) if a is not None]
             pipeline.save_every = None
         build = self.keras_model_source(keras.value, pipeline, stmt, call)
+        phase = next((c for c in self.index.of(cst.Call)
+                      if (self.name_of(c.func) or "").endswith("backend.set_learning_phase")), None)
+        if phase is not None:
+            # Keras 2 then ran every layer in that phase (dropout, batch normalization) whatever
+            # fit or evaluate asked; Keras 3 has no such switch, and the call fails there.
+            raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{self.code(phase)}`: Keras 3 has no learning phase to set (it "
+                           "raises AttributeError), and the Estimator ran the model in the phase it set; remove it "
+                           "or pass training= to the layers that read it, then run tfmigrate again", phase)
         if pipeline.strategy_name:
             names = self.free_names(("steps_taken", "keras_steps_taken", f"{est_name}_steps_taken"))  # type: ignore[attr-defined]
             if names is None:
@@ -118,7 +128,7 @@ class _KerasModelPipeline(_AnalysisBase):
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is not bound by one assignment that tfmigrate "
                            "can follow: train the Keras model with fit by hand", node)
         uses = [u for u in self.references(value) if u is not node]
-        self.check_keras_optimizer(uses)
+        pipeline.expressions += self.keras_optimizer_of_tf1(uses, pipeline.tf)
         pipeline.user_model_outputs = self.functional_outputs(value)
         later = [u for u in uses if self.start(u) > self.start(call) or self.in_other_function(u, call)]
         if later:
@@ -145,10 +155,14 @@ class _KerasModelPipeline(_AnalysisBase):
         # Several outputs came back from Keras 2 and 3 in structures tfmigrate has not checked.
         return "" if isinstance(outputs, (cst.List, cst.Tuple, cst.Dict, cst.DictComp, cst.ListComp)) else "single"
 
-    def check_keras_optimizer(self, uses: list[cst.CSTNode]) -> None:
+    def keras_optimizer_of_tf1(self, uses: list[cst.CSTNode], tf: str) -> list[tuple[cst.Call, str]]:
         """Keras 2 compiled a model with a tf.train optimizer (`model.compile(optimizer=
-        tf.train.GradientDescentOptimizer(0.2), ...)`, wrapped as a TFOptimizer); Keras 3 takes
-        only its own, and TF 2.16+ has no tf.train optimizers: such a model is reported."""
+        tf.train.AdamOptimizer(0.01), ...)`) by wrapping it (TFOptimizer), so the model trained
+        with TF1's update. Keras 3 takes only its own, and TF 2.16+ has no tf.train optimizers:
+        the call becomes the Keras optimizer with the same update (the canned models' table,
+        codemods/_canned.py TF1_OPTIMIZERS: TF1's Adam epsilon 1e-8, Adagrad's accumulator
+        0.1 and no epsilon). Any other is reported."""
+        replaced: list[tuple[cst.Call, str]] = []
         for use in uses:
             method = self.parents.get(use)
             compile_call = self.parents.get(method) if isinstance(method, cst.Attribute) \
@@ -159,13 +173,21 @@ class _KerasModelPipeline(_AnalysisBase):
                      for i, a in enumerate(compile_call.args)}
             optimizer = given.get("optimizer")
             if isinstance(optimizer, cst.Name):
-                optimizer = self.single_binding(optimizer) or optimizer
+                bound = self.single_binding(optimizer)
+                if bound is not None and [u for u in self.references(bound)] != [optimizer]:
+                    bound = None  # read elsewhere too: not changed here
+                optimizer = bound or optimizer
             name = self.name_of(optimizer.func) if isinstance(optimizer, cst.Call) else None
-            if name and name.startswith(("tf.train.", "tf.compat.v1.train.")) and name.endswith("Optimizer"):
+            if not (name and name.startswith(("tf.train.", "tf.compat.v1.train.")) and name.endswith("Optimizer")):
+                continue
+            keras = keras_optimizer_text(optimizer, normalize(name), self.code)  # type: ignore[arg-type]
+            if keras is None:
                 raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"the Keras model is compiled with `{name}`, a TF1 optimizer "
-                               "that Keras 3 does not take and TF 2.16 does not have: compile it with the "
-                               "tf.keras.optimizers one (GradientDescentOptimizer(lr) is SGD(learning_rate=lr)) and "
-                               "run tfmigrate again", optimizer)
+                               "that Keras 3 does not take and TF 2.16 does not have, and tfmigrate has no checked "
+                               "Keras form of it here: compile it with a tf.keras.optimizers one and run tfmigrate "
+                               "again", optimizer)
+            replaced.append((optimizer, keras.format(keras=f"{tf}.keras")))
+        return replaced
 
     def in_other_function(self, use: cst.CSTNode, call: cst.Call) -> bool:
         """Is `use` in a function or lambda that does not also hold the call (it may run later)?"""
@@ -228,7 +250,25 @@ class _KerasModelPipeline(_AnalysisBase):
                 raise _Problem(CODE_MODEL_TO_ESTIMATOR, "a string over several lines in the model's lines: tfmigrate "
                                "does not re-indent it under the strategy's scope; migrate by hand", s)
         pipeline.removed += lines  # type: ignore[arg-type]
-        pipeline.built_before = "".join(self.module.code_for_node(s.with_changes(leading_lines=[])) for s in lines)
+        # the expressions the rewrite changes in them (a TF1 optimizer) change in their moved copy
+        inside = {id(n) for s in lines for n in _walk(s)}
+        swaps = {id(n): text for n, text in pipeline.expressions if id(n) in inside}
+        pipeline.expressions = [(n, text) for n, text in pipeline.expressions if id(n) not in inside]
+        moved_lines = [s.visit(_Swapped(swaps)) if swaps else s for s in lines]
+        pipeline.built_before = "".join(self.module.code_for_node(s.with_changes(leading_lines=[]))
+                                        for s in moved_lines)
+
+
+class _Swapped(cst.CSTTransformer):
+    """Calls replaced by new source, by the identity of the original call."""
+
+    def __init__(self, swaps: dict[int, str]) -> None:
+        super().__init__()
+        self.swaps = swaps
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+        text = self.swaps.get(id(original_node))
+        return cst.parse_expression(text) if text is not None else updated_node
 
 
 def _bound_and_read(stmt: cst.CSTNode) -> tuple[set[str], set[str]]:

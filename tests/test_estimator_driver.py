@@ -35,10 +35,14 @@ NUMBER = re.compile(r"-?\d+\.?\d*(?:e-?\d+)?")
 TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_export_savedmodel_lone_tensor",
               "estimator_contrib_layers_cnn", "estimator_slim_layers_helper_momentum_clip",
               "estimator_canned_mlcc_runtime_columns_clipped", "estimator_canned_tf1_numpy_input_reads_v1",
-              "estimator_contrib_embed_sequence_text_cnn", "estimator_optimize_loss_learning_rate_decay_fn"}
+              "estimator_contrib_embed_sequence_text_cnn", "estimator_optimize_loss_learning_rate_decay_fn",
+              "estimator_model_to_estimator_tf1_optimizer"}
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_model_to_estimator_tf1_optimizer': [  # compile(optimizer=tf.train.GradientDescentOptimizer(0.1))
+        "eval {'loss': 0.09830125, 'global_step': 3}",
+    ],
     'estimator_optimize_loss_learning_rate_decay_fn': [  # optimize_loss(learning_rate_decay_fn=lambda lr, step: ...)
         "eval {'accuracy': 0.7916667, 'loss': 0.4798319, 'global_step': 15}",
         "classes [0, 1, 0, 1, 1, 1, 0, 1]",
