@@ -424,12 +424,15 @@ class _Driver(_AnalysisBase):
                 isinstance(single.value, cst.Name) and single.value.value == "True"):
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, "predict() of a model_to_estimator Estimator yielded one dict "
                            "per example, keyed by the Keras model's output names: tfmigrate writes that only for a "
-                           "functional model with one output (`Model(inputs, outputs)`) and predict(input_fn) alone; call the "
+                           "functional model with one output (`Model(inputs, outputs)`) or a Sequential whose last layer has a "
+                           "literal name, and predict(input_fn) alone; call the "
                            "model's predict and migrate by hand", call)
         source = self.input_source(given.pop("input_fn", None), pipeline, call, "infer")
         self.restore_first(pipeline, source, call)
         est = pipeline.driver
-        pipeline.expressions.append((call, f"({{{est}.output_names[0]: row}} for row in {est}.predict({source}))"))
+        key = repr(pipeline.user_model_outputs[len("name:"):]) if pipeline.user_model_outputs.startswith("name:") \
+            else f"{est}.output_names[0]"  # a Sequential's named last layer, or a functional model's output
+        pipeline.expressions.append((call, f"({{{key}: row}} for row in {est}.predict({source}))"))
 
     def driver_get_variable_value(self, call: cst.Call, pipeline: _Pipeline, model: KerasModelCode) -> None:
         arg = call.args[0].value if len(call.args) == 1 else None

@@ -36,6 +36,7 @@ from tfmigrate.codemods._estimator_common import (
 PARAMETERS = ("keras_model", "keras_model_path", "custom_objects", "model_dir", "config", "checkpoint_format",
               "use_v2_estimator", "metric_names_map", "export_outputs")
 FUNCTIONAL_MODELS = ("tf.keras.Model", "tf.keras.models.Model", "keras.Model", "keras.models.Model")
+SEQUENTIAL_MODELS = ("tf.keras.Sequential", "tf.keras.models.Sequential", "keras.Sequential", "keras.models.Sequential")
 # Only how the Estimator wrote its checkpoints, or which Estimator class it was.
 NO_EFFECT_ON_TRAINING = ("checkpoint_format", "use_v2_estimator")
 LEFT_FOR_HAND = {
@@ -129,7 +130,7 @@ class _KerasModelPipeline(_AnalysisBase):
                            "can follow: train the Keras model with fit by hand", node)
         uses = [u for u in self.references(value) if u is not node]
         pipeline.expressions += self.keras_optimizer_of_tf1(uses, pipeline.tf)
-        pipeline.user_model_outputs = self.functional_outputs(value)
+        pipeline.user_model_outputs = self.functional_outputs(value) or self.sequential_output(value, uses)
         later = [u for u in uses if self.start(u) > self.start(call) or self.in_other_function(u, call)]
         if later:
             raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"`{node.value}` is used again at line {self.start(later[0])[0]}: "
@@ -154,6 +155,26 @@ class _KerasModelPipeline(_AnalysisBase):
             return ""
         # Several outputs came back from Keras 2 and 3 in structures tfmigrate has not checked.
         return "" if isinstance(outputs, (cst.List, cst.Tuple, cst.Dict, cst.DictComp, cst.ListComp)) else "single"
+
+    def sequential_output(self, value: cst.CSTNode, uses: list[cst.CSTNode]) -> str:
+        """"name:<n>" for a Sequential whose last layer is named by a literal (`Dense(3,
+        name="species")`, in its list or by its last `.add`): Keras 2 named the model's one
+        output after that layer, and Keras 3 keeps the layer's name. Else "" (an automatic
+        name need not be the same in both)."""
+        if not isinstance(value, cst.Call) or self.name_of(value.func) not in SEQUENTIAL_MODELS:
+            return ""
+        layers = value.args[0].value if len(value.args) == 1 and value.args[0].keyword is None else None
+        last = layers.elements[-1].value if isinstance(layers, cst.List) and layers.elements else None
+        adds = [self.parents.get(self.parents.get(u)) for u in uses
+                if isinstance(self.parents.get(u), cst.Attribute) and self.parents.get(u).attr.value == "add"]
+        if adds:
+            if last is not None or not all(isinstance(a, cst.Call) and len(a.args) == 1 for a in adds):
+                return ""
+            last = max(adds, key=self.start).args[0].value  # type: ignore[union-attr]
+        name = next((a.value for a in last.args if a.keyword is not None and a.keyword.value == "name"), None) \
+            if isinstance(last, cst.Call) else None
+        return f"name:{name.evaluated_value}" if isinstance(name, cst.SimpleString) \
+            and isinstance(name.evaluated_value, str) and name.evaluated_value.isidentifier() else ""
 
     def keras_optimizer_of_tf1(self, uses: list[cst.CSTNode], tf: str) -> list[tuple[cst.Call, str]]:
         """Keras 2 compiled a model with a tf.train optimizer (`model.compile(optimizer=

@@ -40,6 +40,11 @@ TF1X_CASES = {"estimator_canned_tf1x_trainer_returns_regressor", "estimator_expo
 TF1X_NAMES = Path(__file__).resolve().parent / "tf1x"
 
 REFERENCES = {
+    'estimator_model_to_estimator_predict_sequential_named': [  # a Sequential's last layer named "species"
+        "pred ['species'] (3,) [0.21956, 0.55716, 0.22328]",
+        "pred ['species'] (3,) [0.28467, 0.43369, 0.28163]",
+        "pred ['species'] (3,) [0.29365, 0.41695, 0.28941]",
+    ],
     'estimator_model_to_estimator_tf1_optimizer': [  # compile(optimizer=tf.train.GradientDescentOptimizer(0.1))
         "eval {'loss': 0.09830125, 'global_step': 3}",
     ],
