@@ -56,7 +56,7 @@ from __future__ import annotations
 import ast
 import math
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
@@ -134,19 +134,19 @@ TF1_OPTIMIZERS = {  # class → (Keras text with the positional args, keyword ma
 TF1_KEYWORDS = {"beta1": "beta_1", "beta2": "beta_2"}
 
 
-def keras_optimizer_text(call: cst.Call, name: str, code: Code) -> Optional[str]:
+def keras_optimizer_text(call: cst.Call, name: str, render: Callable[[str, cst.BaseExpression], str],
+                         refuse: Callable[[Optional[str], cst.Arg], None]) -> str:
     """The Keras optimizer (module spelled `{keras}`) with the update of the TF1 optimizer
-    `call` of class `name` (TF1_OPTIMIZERS), its arguments as written; None for another."""
-    if name not in TF1_OPTIMIZERS:
-        return None
+    `call` of class `name` (one of TF1_OPTIMIZERS); `render` writes an argument's value for
+    its Keras keyword, `refuse` raises for an argument with no checked Keras form."""
     keras, positional, fixed = TF1_OPTIMIZERS[name]
     named = dict(fixed)
     for i, arg in enumerate(call.args):
         key = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else None)
         key = TF1_KEYWORDS.get(key, key)
         if arg.star or key not in positional:
-            return None
-        named[key] = code(arg.value)
+            refuse(key, arg)
+        named[key] = render(key, arg.value)  # type: ignore[arg-type]
     named.setdefault("learning_rate", "0.001")  # only Adam has a default (0.001)
     return f"{{keras}}.optimizers.{keras}({', '.join(f'{k}={v}' for k, v in named.items())})"
 # tf.contrib.estimator's optimizer wrapper (TF 1; tf.estimator had it for a while too)
@@ -526,18 +526,11 @@ class _Canned:
         if name == PROXIMAL_ADAGRAD:
             return self.proximal_adagrad(node, key)
         if name in TF1_OPTIMIZERS:
-            keras, positional, fixed = TF1_OPTIMIZERS[name]
-            parts, named = [], dict(fixed)
-            for i, arg in enumerate(node.args):
-                k = arg.keyword.value if arg.keyword else (positional[i] if i < len(positional) else None)
-                k = TF1_KEYWORDS.get(k, k)
-                if k not in positional:
-                    raise NotTranslatable(f"`{self.code(node)}`: {k} has no checked Keras form", arg)
-                named[k] = self.learning_rate(arg.value) if k == "learning_rate" else self.copy(arg.value)
-            if "learning_rate" not in named:
-                named["learning_rate"] = "0.001"  # only Adam has a default (0.001)
-            parts = [f"{k}={v}" for k, v in named.items()]
-            return f"{{keras}}.optimizers.{keras}({', '.join(parts)})"
+            def refuse(key, arg):
+                raise NotTranslatable(f"`{self.code(node)}`: {key} has no checked Keras form", arg)
+
+            return keras_optimizer_text(
+                node, name, lambda k, v: self.learning_rate(v) if k == "learning_rate" else self.copy(v), refuse)
         raise NotTranslatable(f"optimizer `{self.code(node)}` has no checked Keras optimizer", node)
 
     def clipped(self, node: cst.Call, key, default, string_lr) -> str:

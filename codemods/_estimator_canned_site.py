@@ -11,9 +11,9 @@ from typing import Optional
 import libcst as cst
 
 from tfmigrate.codemods._canned import CLIP_WRAPPERS
-from tfmigrate.codemods._estimator_common import _AnalysisBase
+from tfmigrate.codemods._estimator_common import _AnalysisBase, _Pipeline
 from tfmigrate.codemods._feature_columns import normalize
-from tfmigrate.names import imported_names
+from tfmigrate.names import imported_names, is_compat_v1
 
 
 # What makes SparseTensors an input_fn may hand the model: variable-length features, and the
@@ -35,6 +35,20 @@ TF1_ONLY_NAMES = frozenset({"placeholder", "Session", "InteractiveSession", "get
 
 
 class _CannedSite(_AnalysisBase):
+    def canned_kind(self, call: cst.Call, cls: str, pipeline: _Pipeline) -> str:
+        """`tf.compat.v1.estimator.<cls>` (the V1 class) or `tf.estimator.<cls>`: spelled through
+        tf.compat.v1, or in a module that ran on TF 1.x, where tf.estimator.* were the V1
+        classes (their defaults are the program's, and a note says which name decided it)."""
+        if is_compat_v1(self.qnames, call.func):
+            return "tf.compat.v1.estimator." + cls
+        tf1 = self.tf1_only_spelling()
+        if tf1 is None:
+            return "tf.estimator." + cls
+        pipeline.dropped_why.append((call, f"{cls} read as TF 1.x's (the V1 class: loss summed over the batch, its "
+                                           f"optimizer defaults): the module uses `{tf1[1]}`, which only TF 1.x had, "
+                                           "so the program ran there"))
+        return "tf.compat.v1.estimator." + cls
+
     def tf1_only_spelling(self) -> Optional[tuple[cst.CSTNode, str]]:
         """A use of a name that only TF 1.x's `tensorflow` had (`tf.logging.set_verbosity`,
         `tf.app.run`, `tf.train.AdamOptimizer`), as (node, name), or None."""

@@ -24,7 +24,7 @@ import dataclasses
 
 import libcst as cst
 
-from tfmigrate.codemods._canned import keras_optimizer_text
+from tfmigrate.codemods._canned import TF1_OPTIMIZERS, keras_optimizer_text
 from tfmigrate.codemods._feature_columns import normalize
 from tfmigrate.codemods._model_fn import KerasModelCode
 from tfmigrate.rule import Finding
@@ -201,12 +201,17 @@ class _KerasModelPipeline(_AnalysisBase):
             name = self.name_of(optimizer.func) if isinstance(optimizer, cst.Call) else None
             if not (name and name.startswith(("tf.train.", "tf.compat.v1.train.")) and name.endswith("Optimizer")):
                 continue
-            keras = keras_optimizer_text(optimizer, normalize(name), self.code)  # type: ignore[arg-type]
-            if keras is None:
-                raise _Problem(CODE_MODEL_TO_ESTIMATOR, f"the Keras model is compiled with `{name}`, a TF1 optimizer "
-                               "that Keras 3 does not take and TF 2.16 does not have, and tfmigrate has no checked "
-                               "Keras form of it here: compile it with a tf.keras.optimizers one and run tfmigrate "
-                               "again", optimizer)
+            unchecked = _Problem(CODE_MODEL_TO_ESTIMATOR, f"the Keras model is compiled with `{name}`, a TF1 "
+                                 "optimizer that Keras 3 does not take and TF 2.16 does not have, and tfmigrate has "
+                                 "no checked Keras form of it here: compile it with a tf.keras.optimizers one and "
+                                 "run tfmigrate again", optimizer)
+            if normalize(name) not in TF1_OPTIMIZERS:
+                raise unchecked
+
+            def refuse(key, arg):  # type: ignore[no-untyped-def]
+                raise unchecked
+
+            keras = keras_optimizer_text(optimizer, normalize(name), lambda _, v: self.code(v), refuse)  # type: ignore[arg-type]
             replaced.append((optimizer, keras.format(keras=f"{tf}.keras")))
         return replaced
 

@@ -30,7 +30,7 @@ from tfmigrate.codemods._model_fn import KerasModelCode, translate
 
 from tfmigrate.codemod_command import command_attributes
 from tfmigrate import project_index
-from tfmigrate.names import TF_SPELLINGS, is_compat_v1
+from tfmigrate.names import TF_SPELLINGS
 from tfmigrate.prefilter import TriggerPattern
 from tfmigrate.rule import Finding, ImportSpec, InsertBefore, Replace, Rule
 from tfmigrate.codemods._estimator_codegen import _Codegen
@@ -660,13 +660,7 @@ class _Analysis(_Codegen, _Driver, _InputFn, _Factory, _RunConfig, _WarmStart, _
 
     def canned_model(self, call: cst.Call, canned: str, pipeline: _Pipeline) -> KerasModelCode:
         cls = canned.rsplit(".", 1)[1]
-        kind = ("tf.compat.v1.estimator." if is_compat_v1(self.qnames, call.func) else "tf.estimator.") + cls
-        tf1 = self.tf1_only_spelling() if kind.startswith("tf.estimator.") else None
-        if tf1 is not None:  # on TF 1.x, tf.estimator.* were the V1 classes: their defaults are the program's
-            kind = "tf.compat.v1.estimator." + cls
-            pipeline.dropped_why.append((call, f"{cls} read as TF 1.x's (the V1 class: loss summed over the batch, "
-                                               f"its optimizer defaults): the module uses `{tf1[1]}`, which only "
-                                               "TF 1.x had, so the program ran there"))
+        kind = self.canned_kind(call, cls, pipeline)
         names = self.free_names((f"{cls}Model", f"{cls}KerasModel", f"{pipeline.estimator_name.capitalize()}{cls}Model"),)
         if names is None:
             raise _Problem(CODE_DRIVER, "no free names for the generated Keras code", call)
